@@ -1,0 +1,46 @@
+"""cardtable: five card games, correct to the letter of their rules, for players and researchers.
+
+>>> import cardtable
+>>> "klondike" in cardtable.GAMES
+True
+"""
+
+from .api import GAMES, load, new_game
+from .core import (
+    CardtableError,
+    DealNumberError,
+    Game,
+    HistoryError,
+    IllegalMoveError,
+    LayoutError,
+    MoveParseError,
+    NotYourTurnError,
+    OptionError,
+    Outcome,
+    Rules,
+    SaveFileError,
+    UnknownGameError,
+)
+from .games import rules_for
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "GAMES",
+    "CardtableError",
+    "DealNumberError",
+    "Game",
+    "HistoryError",
+    "IllegalMoveError",
+    "LayoutError",
+    "MoveParseError",
+    "NotYourTurnError",
+    "OptionError",
+    "Outcome",
+    "Rules",
+    "SaveFileError",
+    "UnknownGameError",
+    "load",
+    "new_game",
+    "rules_for",
+]

@@ -1,0 +1,37 @@
+"""The rules core: cards, deals, options, the Rules interface, Game, errors. No I/O, no UI.
+
+>>> from cardtable.core import Game, Outcome
+>>> Outcome(won=True, over=True, score=0).won
+True
+"""
+
+from .errors import (
+    CardtableError,
+    DealNumberError,
+    HistoryError,
+    IllegalMoveError,
+    LayoutError,
+    MoveParseError,
+    NotYourTurnError,
+    OptionError,
+    SaveFileError,
+    UnknownGameError,
+)
+from .game import Game, Outcome
+from .rules import Rules
+
+__all__ = [
+    "CardtableError",
+    "DealNumberError",
+    "Game",
+    "HistoryError",
+    "IllegalMoveError",
+    "LayoutError",
+    "MoveParseError",
+    "NotYourTurnError",
+    "OptionError",
+    "Outcome",
+    "Rules",
+    "SaveFileError",
+    "UnknownGameError",
+]

@@ -1,0 +1,316 @@
+"""A game in progress: one class for every one-player game.
+
+:class:`Game` holds a game's rules, its starting position and the moves
+played. It checks every move against the game's one legal-move generator,
+keeps exact undo and redo (positions are immutable values, so undo restores
+the very position), computes the outcome, and writes save files.
+
+>>> import cardtable
+>>> game = cardtable.new_game("klondike", deal=1)
+>>> move = game.play("d")
+>>> game.undo() == move
+True
+>>> game.outcome.won, game.outcome.over
+(False, False)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Generic
+
+from .errors import HistoryError, IllegalMoveError, MoveParseError, SaveFileError
+from .progress import DEFAULT_LIMIT, can_progress
+from .rules import M, Rules, S
+
+SAVE_FORMAT = "cardtable-save"
+SAVE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where a game stands: ``won``; ``over`` (won, or no progress possible); ``score``.
+
+    >>> Outcome(won=False, over=True, score=3).lost
+    True
+    """
+
+    won: bool
+    over: bool
+    score: int
+
+    @property
+    def lost(self) -> bool:
+        """Over without being won.
+
+        >>> Outcome(won=True, over=True, score=0).lost
+        False
+        """
+        return self.over and not self.won
+
+
+@dataclass(frozen=True)
+class _Step(Generic[S, M]):
+    move: M
+    before: S
+    auto: bool
+
+
+class Game(Generic[S, M]):
+    """A game being played: a position, the moves that led to it, undo and redo.
+
+    Make one with :func:`cardtable.new_game` or :func:`cardtable.load`.
+
+    >>> import cardtable
+    >>> g = cardtable.new_game("klondike", deal=7)
+    >>> len(g.moves)
+    0
+    """
+
+    def __init__(self, rules: Rules[S, M], start: S, deal: int | None = None, layout: str | None = None) -> None:
+        self.rules = rules
+        self.deal = deal
+        self.layout = layout
+        self._start = start
+        self._state = start
+        self._history: list[_Step[S, M]] = []
+        self._redo: list[_Step[S, M]] = []
+        self._legal: list[M] | None = None
+        self._outcome: Outcome | None = None
+
+    # --- what it is ---------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        """The game's name.
+
+        >>> import cardtable
+        >>> cardtable.new_game("klondike", deal=0).name
+        'klondike'
+        """
+        return self.rules.name
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The game's options (a copy).
+
+        >>> import cardtable
+        >>> cardtable.new_game("klondike", deal=0, draw=1).options["draw"]
+        1
+        """
+        return dict(self.rules.options)
+
+    @property
+    def state(self) -> S:
+        """The current position, an immutable value.
+
+        >>> import cardtable
+        >>> g = cardtable.new_game("klondike", deal=0)
+        >>> g.state == g.rules.deal(0)
+        True
+        """
+        return self._state
+
+    @property
+    def moves(self) -> list[M]:
+        """The moves played so far, first first (a copy).
+
+        >>> import cardtable
+        >>> g = cardtable.new_game("klondike", deal=0); _ = g.play("d")
+        >>> [str(m) for m in g.moves]
+        ['d']
+        """
+        return [step.move for step in self._history]
+
+    def __repr__(self) -> str:
+        source = f"deal={self.deal}" if self.deal is not None else "layout=..."
+        return f"<Game {self.name} {source} {self.rules.option_text()} moves={len(self._history)}>"
+
+    # --- moves ----------------------------------------------------------------
+
+    def legal_moves(self) -> list[M]:
+        """The legal moves in the current position, in the game's documented order.
+
+        >>> import cardtable
+        >>> "d" in [str(m) for m in cardtable.new_game("klondike", deal=0).legal_moves()]
+        True
+        """
+        if self._legal is None:
+            self._legal = self.rules.legal_moves(self._state)
+        return list(self._legal)
+
+    def parse_move(self, text: str) -> M:
+        """Read move text in the current position (see :meth:`Rules.resolve`).
+
+        >>> import cardtable
+        >>> str(cardtable.new_game("klondike", deal=0).parse_move(" D "))
+        'd'
+        """
+        return self.rules.resolve(self._state, text)
+
+    def is_legal(self, move: M) -> bool:
+        """Whether ``move`` is legal now.
+
+        >>> import cardtable
+        >>> g = cardtable.new_game("klondike", deal=0)
+        >>> g.is_legal(g.parse_move("d"))
+        True
+        """
+        if self._legal is None:
+            self._legal = self.rules.legal_moves(self._state)
+        return move in self._legal
+
+    def play(self, move: M | str) -> M:
+        """Play a move (a move value or its text) and return it.
+
+        Raises :class:`MoveParseError` for text that is not a move and
+        :class:`IllegalMoveError` (saying which rule) for an illegal move; in
+        both cases the game is unchanged. With the game's ``autoplay`` option
+        on, the automatic moves that follow are played too (and undone with
+        it).
+
+        >>> import cardtable
+        >>> g = cardtable.new_game("klondike", deal=0)
+        >>> str(g.play("d"))
+        'd'
+        """
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        self._play(move, auto=False)
+        if self.rules.options.get("autoplay"):
+            while (auto := self.rules.auto_move(self._state)) is not None:
+                self._play(auto, auto=True)
+        self._redo.clear()
+        return move
+
+    def _play(self, move: M, auto: bool) -> None:
+        if self._legal is None:
+            self._legal = self.rules.legal_moves(self._state)
+        if move not in self._legal:
+            raise IllegalMoveError(f"illegal move {move}: {self.rules.explain_illegal(self._state, move)}")
+        self._history.append(_Step(move, self._state, auto))
+        self._set(self.rules.apply(self._state, move))
+
+    def _set(self, state: S) -> None:
+        self._state = state
+        self._legal = None
+        self._outcome = None
+
+    def undo(self) -> M:
+        """Take back the last move (and the automatic moves that followed it); return it.
+
+        Raises :class:`HistoryError` when no move has been played.
+
+        >>> import cardtable
+        >>> g = cardtable.new_game("klondike", deal=0); m = g.play("d")
+        >>> g.undo() == m and g.state == g.rules.deal(0)
+        True
+        """
+        if not self._history:
+            raise HistoryError("nothing to undo")
+        undone: list[_Step[S, M]] = []
+        while True:
+            step = self._history.pop()
+            undone.append(step)
+            if not step.auto or not self._history:
+                break
+        self._set(undone[-1].before)
+        self._redo.append(undone[-1])
+        return undone[-1].move
+
+    def redo(self) -> M:
+        """Play again the last move taken back; return it.
+
+        Raises :class:`HistoryError` when there is nothing to redo.
+
+        >>> import cardtable
+        >>> g = cardtable.new_game("klondike", deal=0); m = g.play("d"); _ = g.undo()
+        >>> g.redo() == m
+        True
+        """
+        if not self._redo:
+            raise HistoryError("nothing to redo")
+        step = self._redo.pop()
+        redo = self._redo
+        self._redo = []  # play() clears the redo list; keep ours
+        try:
+            self.play(step.move)
+        finally:
+            self._redo = redo
+        return step.move
+
+    def restart(self) -> None:
+        """Go back to the starting position of the same deal; history is cleared.
+
+        >>> import cardtable
+        >>> g = cardtable.new_game("klondike", deal=0); _ = g.play("d"); g.restart()
+        >>> g.moves
+        []
+        """
+        self._history.clear()
+        self._redo.clear()
+        self._set(self._start)
+
+    # --- outcome ----------------------------------------------------------------
+
+    @property
+    def outcome(self) -> Outcome:
+        """Won, over and score of the current position (computed once per position).
+
+        ``over`` is exact: it is True only when no sequence of moves can make
+        progress (see :mod:`cardtable.core.progress`).
+
+        >>> import cardtable
+        >>> cardtable.new_game("klondike", deal=0).outcome.over
+        False
+        """
+        if self._outcome is None:
+            won = self.rules.is_won(self._state)
+            over = won or can_progress(self.rules, self._state, DEFAULT_LIMIT) is False
+            self._outcome = Outcome(won=won, over=over, score=self.rules.score(self._state))
+        return self._outcome
+
+    # --- text -------------------------------------------------------------------
+
+    def to_text(self, format: str = "cardtable") -> str:
+        """The full position as text; ``new_game(name, layout=...)`` reads it back.
+
+        >>> import cardtable
+        >>> g = cardtable.new_game("klondike", deal=0)
+        >>> cardtable.new_game("klondike", layout=g.to_text()).state == g.state
+        True
+        """
+        return self.rules.to_text(self._state, format)
+
+    def save(self) -> str:
+        """The game as JSON text: game, options, deal number or layout, rules version, moves.
+
+        >>> import cardtable
+        >>> g = cardtable.new_game("klondike", deal=3); _ = g.play("d")
+        >>> cardtable.load(g.save()).state == g.state
+        True
+        """
+        data: dict[str, Any] = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.name,
+            "rules_version": self.rules.RULES_VERSION,
+            "options": self.rules.options,
+            "deal": self.deal,
+            "layout": self.layout,
+            "moves": [str(step.move) for step in self._history],
+            "auto": [i for i, step in enumerate(self._history) if step.auto],
+        }
+        return json.dumps(data, indent=1)
+
+    def _replay(self, texts: list[str], auto: set[int]) -> None:
+        """Play saved moves, checking each one; used by :func:`load_game`."""
+        for i, text in enumerate(texts):
+            if not isinstance(text, str):
+                raise SaveFileError(f"move {i + 1} is not text: {text!r}")
+            try:
+                move = self.rules.parse_move(text)
+                self._play(move, auto=i in auto)
+            except (MoveParseError, IllegalMoveError) as err:
+                raise SaveFileError(f"move {i + 1} ({text!r}) does not replay: {err}") from None

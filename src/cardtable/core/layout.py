@@ -1,0 +1,127 @@
+"""The text format shared by every game's positions.
+
+A position is written as lines of ``name: value``, after a first line that
+names the game::
+
+    klondike
+    stock: <4C> <QS> <7H>
+    waste: 3S
+    1: <JH> 9C
+
+A pile is listed bottom first, so its top card is the last one; a face-down
+card is written in angle brackets. Blank lines and lines starting with ``#``
+are ignored. Each game documents its own line names; this module only splits
+and joins them.
+
+>>> parse_pile("<JH> 9C", parse_card_for_test)
+[(0, False), (1, True)]
+>>> format_pile([(0, False), (1, True)], lambda c: "XY"[c])
+'<X> Y'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from .errors import LayoutError
+
+
+def parse_card_for_test(text: str) -> int:
+    """A toy card reader for the examples here: ``JH`` is 0, ``9C`` is 1.
+
+    >>> parse_card_for_test("9C")
+    1
+    """
+    return {"JH": 0, "9C": 1}[text]
+
+
+def format_pile(cards: Iterable[tuple[int, bool]], card_text: Callable[[int], str]) -> str:
+    """Text of a pile given as ``(card, face_up)`` pairs, bottom first.
+
+    >>> format_pile([], str)
+    ''
+    """
+    return " ".join(card_text(c) if up else f"<{card_text(c)}>" for c, up in cards)
+
+
+def parse_pile(text: str, parse_card: Callable[[str], int]) -> list[tuple[int, bool]]:
+    """Read a pile's text into ``(card, face_up)`` pairs, bottom first.
+
+    Raises :class:`~cardtable.core.errors.LayoutError` on a bad card.
+
+    >>> parse_pile("", int)
+    []
+    """
+    result: list[tuple[int, bool]] = []
+    for token in text.split():
+        if token.startswith("<") and token.endswith(">") and len(token) > 2:
+            result.append((parse_card(token[1:-1]), False))
+        elif "<" in token or ">" in token:
+            raise LayoutError(f"bad face-down card {token!r} (write it as <TH>)")
+        else:
+            result.append((parse_card(token), True))
+    return result
+
+
+def split_layout(text: str, game: str, names: Sequence[str]) -> dict[str, str]:
+    """Check the game line and return each ``name: value`` line, by name.
+
+    Every name in ``names`` must appear exactly once and no other name may.
+
+    >>> split_layout("demo\\na: 1\\nb:", "demo", ["a", "b"])
+    {'a': '1', 'b': ''}
+    """
+    lines = [ln.strip() for ln in text.strip().splitlines()]
+    lines = [ln for ln in lines if ln and not ln.startswith("#")]
+    if not lines or lines[0].lower() != game:
+        first = lines[0] if lines else ""
+        raise LayoutError(f"a {game} layout must start with the line {game!r}, not {first!r}")
+    found: dict[str, str] = {}
+    for ln in lines[1:]:
+        name, sep, value = ln.partition(":")
+        name = name.strip().lower()
+        if not sep:
+            raise LayoutError(f"layout line {ln!r} has no 'name:'")
+        if name not in names:
+            raise LayoutError(f"unknown layout line {name!r} for {game} (expected: {', '.join(names)})")
+        if name in found:
+            raise LayoutError(f"layout line {name!r} appears twice")
+        found[name] = value.strip()
+    missing = [n for n in names if n not in found]
+    if missing:
+        raise LayoutError(f"{game} layout is missing the line(s): {', '.join(missing)}")
+    return {n: found[n] for n in names}
+
+
+def join_layout(game: str, lines: Iterable[tuple[str, str]]) -> str:
+    """The layout text of ``(name, value)`` lines under the game line.
+
+    >>> print(join_layout("demo", [("a", "1"), ("b", "")]))
+    demo
+    a: 1
+    b:
+    """
+    return "\n".join([game] + [f"{n}: {v}".rstrip() for n, v in lines])
+
+
+def check_cards(cards: Iterable[int], expected: Iterable[int], show: Callable[[int], str]) -> None:
+    """Raise :class:`LayoutError` unless ``cards`` is exactly the multiset ``expected``.
+
+    >>> check_cards([1, 2], [2, 1], str)
+    """
+    have: dict[int, int] = {}
+    for c in cards:
+        have[c] = have.get(c, 0) + 1
+    want: dict[int, int] = {}
+    for c in expected:
+        want[c] = want.get(c, 0) + 1
+    if have == want:
+        return
+    extra = sorted(c for c in have if have[c] > want.get(c, 0))
+    short = sorted(c for c in want if want[c] > have.get(c, 0))
+    parts = []
+    if extra:
+        parts.append("too many: " + " ".join(show(c) for c in extra))
+    if short:
+        parts.append("missing: " + " ".join(show(c) for c in short))
+    raise LayoutError("the layout does not hold the game's deck exactly once (" + "; ".join(parts) + ")")

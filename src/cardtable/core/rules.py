@@ -1,0 +1,182 @@
+"""The interface every game implements: :class:`Rules`.
+
+A game's rules are a class with no I/O: it deals a position from a deal
+number, lists the legal moves of a position, applies a move, reads and writes
+moves and positions as text, and says whether a position is won. Positions
+("states") are immutable and hashable values (tuples of ints, mostly), so undo
+is exact, solvers can use them as keys, and :mod:`cardtable.core.progress`
+can search them. Moves are small immutable values whose ``str`` is their
+notation and that :meth:`Rules.parse_move` reads back.
+
+Everything else (play, undo, save files, over detection, CLI, solvers, bots)
+is written once against this interface.
+
+>>> from cardtable.games import rules_for
+>>> rules = rules_for("klondike")
+>>> state = rules.deal(1)
+>>> rules.parse_move(str(rules.legal_moves(state)[0])) == rules.legal_moves(state)[0]
+True
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .options import Option, resolve_options
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+
+Pile = list[tuple[int, bool]]
+"""A pile for display: ``(card, face_up)`` pairs, bottom first."""
+
+
+class Rules(ABC, Generic[S, M]):
+    """The rules of one game with fixed options.
+
+    Subclasses set the class attributes and implement the abstract methods.
+    ``Rules(**options)`` checks the options (see :mod:`cardtable.core.options`).
+
+    >>> from cardtable.games import rules_for
+    >>> rules_for("klondike", draw=1).options["draw"]
+    1
+    """
+
+    name: ClassVar[str]
+    """The game's name in :data:`cardtable.GAMES`."""
+    title: ClassVar[str]
+    """The game's name for people."""
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    """The game's options, in the order they are shown."""
+    RULES_VERSION: ClassVar[int] = 1
+    """Bumped whenever a change would make old save files replay differently."""
+    NOTATION: ClassVar[str] = ""
+    """A short description of the move notation, shown by the CLI."""
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = resolve_options(self.name, self.OPTIONS, options)
+
+    # --- positions ------------------------------------------------------
+
+    @abstractmethod
+    def deal(self, deal: int) -> S:
+        """The starting position of deal number ``deal``."""
+
+    @abstractmethod
+    def to_text(self, state: S, format: str = "cardtable") -> str:
+        """The full position as text (face-down cards included, marked)."""
+
+    @abstractmethod
+    def from_text(self, text: str) -> S:
+        """Read a position written by :meth:`to_text`; raise ``LayoutError`` if it is not one."""
+
+    @abstractmethod
+    def cards(self, state: S) -> list[int]:
+        """Every card of the position, wherever it is (for invariant checks)."""
+
+    @abstractmethod
+    def deck(self) -> list[int]:
+        """The game's full deck, in its documented order before shuffling."""
+
+    @abstractmethod
+    def card_text(self, card: int) -> str:
+        """Text of one card of this game's deck."""
+
+    @abstractmethod
+    def display(self, state: S) -> list[list[tuple[str, Pile]]]:
+        """The position for a screen: rows of named piles, each pile bottom first.
+
+        Face-down cards are included with ``face_up`` False; a UI must not
+        show what they are.
+        """
+
+    def status(self, state: S) -> list[str]:
+        """Extra facts a player should see (redeals left, score...), one per line.
+
+        >>> from cardtable.games import rules_for
+        >>> isinstance(rules_for("klondike").status(rules_for("klondike").deal(0)), list)
+        True
+        """
+        return []
+
+    # --- moves ------------------------------------------------------------
+
+    @abstractmethod
+    def legal_moves(self, state: S) -> list[M]:
+        """Every legal move in the position, in the game's documented order."""
+
+    @abstractmethod
+    def apply(self, state: S, move: M) -> S:
+        """The position after a legal ``move`` (the caller has checked legality)."""
+
+    @abstractmethod
+    def explain_illegal(self, state: S, move: M) -> str:
+        """Why ``move``, which is not legal in ``state``, is illegal (naming the rule)."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """Read a move in the game's notation; raise ``MoveParseError`` if it is not one.
+
+        ``parse_move(str(m)) == m`` for every move ``m``.
+        """
+
+    def resolve(self, state: S, text: str) -> M:
+        """Read move text in a position: like :meth:`parse_move`, but a game may
+        accept a shorter form where the position makes it unambiguous.
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("klondike")
+        >>> str(r.resolve(r.deal(0), "d"))
+        'd'
+        """
+        return self.parse_move(text)
+
+    def auto_move(self, state: S) -> M | None:
+        """The move the game's automatic-play option makes now, if any (default none).
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("klondike")
+        >>> Rules.auto_move(r, r.deal(0)) is None
+        True
+        """
+        return None
+
+    # --- the end ----------------------------------------------------------
+
+    @abstractmethod
+    def is_won(self, state: S) -> bool:
+        """Whether the position is won."""
+
+    @abstractmethod
+    def progress(self, state: S) -> tuple[int, ...]:
+        """The game's progress measure: a position makes progress over another
+        when any component is larger. Over detection searches for such a
+        position (see :mod:`cardtable.core.progress`)."""
+
+    @abstractmethod
+    def score(self, state: S) -> int:
+        """The score of the position, as the game's docs define it."""
+
+    # --- helpers ----------------------------------------------------------
+
+    def option_text(self) -> str:
+        """The options as ``name=value`` words, for messages and titles.
+
+        >>> from cardtable.games import rules_for
+        >>> rules_for("klondike").option_text()
+        'draw=3 redeals=unlimited foundation_return=on numbering=cardtable autoplay=off'
+        """
+        spec = {o.name: o for o in self.OPTIONS}
+        return " ".join(f"{k}={spec[k].show(v)}" for k, v in self.options.items())
+
+    @classmethod
+    def option_spec(cls) -> Sequence[Option]:
+        """The game's option declarations.
+
+        >>> from cardtable.games import rules_for
+        >>> [o.name for o in type(rules_for("klondike")).option_spec()][:2]
+        ['draw', 'redeals']
+        """
+        return cls.OPTIONS

@@ -1,0 +1,599 @@
+"""Klondike, draw three (``../shared/rules/klondike.md``), with the javasol numbering.
+
+**Position.** A :class:`KlondikeState`: the stock and the waste (bottom
+first, so the last card is the top: the next card drawn, the playable waste
+card), the four foundations as the number of cards on each (suit order
+``C D H S``; a foundation holds ace up to that rank), the seven tableau piles
+(bottom first) with the number of face-down cards at the bottom of each, and
+the number of redeals used (always 0 when redeals are unlimited).
+
+**Notation** (lower case; upper case accepted):
+
+========  =====================================================
+``d``     draw: turn up to ``draw`` cards from stock to waste
+``r``     redeal: turn the waste over to form the stock again
+``w3``    waste top to tableau pile 3
+``wf``    waste top to its foundation
+``3f``    top card of tableau pile 3 to its foundation
+``35``    one card from tableau 3 onto tableau 5
+``35:3``  three cards (the top three) from tableau 3 onto tableau 5
+``fh5``   top card of the hearts foundation back to tableau 5
+========  =====================================================
+
+When playing, ``35`` also moves as many cards as the target needs when only
+one such move exists (see :meth:`Klondike.resolve`).
+
+**Move order** of :meth:`Klondike.legal_moves`: to a foundation (waste, then
+piles 1-7); tableau to tableau (by source pile, then target pile); waste to
+tableau (by pile); foundation to tableau (suits ``C D H S``, then pile); then
+draw or redeal.
+
+The four foundations are kept by suit: an ace always goes to its own suit's
+foundation, which is empty when the ace arrives, so this is the rules' "an
+empty foundation takes any ace" without four interchangeable copies of one
+move.
+
+>>> from cardtable.games.klondike import Klondike
+>>> r = Klondike()
+>>> s = r.deal(0)
+>>> [len(p) for p in s.tableau], len(s.stock)
+([1, 2, 3, 4, 5, 6, 7], 24)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple
+
+from ..core.cards import RANK, RED, SUIT, SUIT_NAMES, SUITS, card_text, french_deck, make_card, parse_card
+from ..core.errors import LayoutError, MoveParseError
+from ..core.layout import check_cards, format_pile, join_layout, parse_pile, split_layout
+from ..core.options import Option
+from ..core.rules import Pile, Rules
+from ..core.shuffle import JavaRandom, shuffled
+
+# Pile codes used in moves.
+WASTE = 7
+STOCK = 8
+FOUNDATION = 9  # as a target: "its foundation"; as a source: 9 + suit
+TABLEAU = range(7)
+
+
+class KlondikeMove(NamedTuple):
+    """A Klondike move: source, target and card count. ``str`` gives its notation.
+
+    Sources and targets are tableau piles ``0..6`` (shown 1-7), ``WASTE``,
+    ``STOCK``, ``FOUNDATION`` (as a target) or ``FOUNDATION + suit`` (as a
+    source). Draw is ``(STOCK, WASTE, 0)``, redeal ``(WASTE, STOCK, 0)``.
+
+    >>> str(KlondikeMove(2, 4, 3)), str(KlondikeMove(WASTE, FOUNDATION, 1))
+    ('35:3', 'wf')
+    """
+
+    src: int
+    dst: int
+    n: int
+
+    def __str__(self) -> str:
+        src, dst, n = self
+        if src == STOCK:
+            return "d"
+        if dst == STOCK:
+            return "r"
+        a = "w" if src == WASTE else f"f{SUITS[src - FOUNDATION].lower()}" if src >= FOUNDATION else str(src + 1)
+        b = "f" if dst == FOUNDATION else str(dst + 1)
+        return f"{a}{b}" + (f":{n}" if n > 1 else "")
+
+
+# Every move there can be, made once: legal_moves hands out these objects
+# instead of building new ones (a measurable share of random-play speed).
+DRAW = KlondikeMove(STOCK, WASTE, 0)
+REDEAL = KlondikeMove(WASTE, STOCK, 0)
+WASTE_TO_FOUNDATION = KlondikeMove(WASTE, FOUNDATION, 1)
+TAB_TO_FOUNDATION = tuple(KlondikeMove(i, FOUNDATION, 1) for i in TABLEAU)
+WASTE_TO_TAB = tuple(KlondikeMove(WASTE, j, 1) for j in TABLEAU)
+FOUNDATION_TO_TAB = tuple(tuple(KlondikeMove(FOUNDATION + s, j, 1) for j in TABLEAU) for s in range(4))
+TAB_TO_TAB = tuple(tuple(tuple(KlondikeMove(i, j, n) for n in range(25)) for j in TABLEAU) for i in TABLEAU)
+
+
+class KlondikeState(NamedTuple):
+    """A Klondike position (see the module docstring).
+
+    >>> KlondikeState((), (), (13, 13, 13, 13), ((),) * 7, (0,) * 7, 0).stock
+    ()
+    """
+
+    stock: tuple[int, ...]
+    waste: tuple[int, ...]
+    foundations: tuple[int, int, int, int]
+    tableau: tuple[tuple[int, ...], ...]
+    down: tuple[int, ...]
+    redeals_used: int
+
+
+_MOVE_RE = re.compile(r"^(?:(d)|(r)|(w|[1-7]|f[cdhs])(f|[1-7])(?::(\d+))?)$")
+
+
+def javasol_deck(n: int) -> list[int]:
+    """The Java program's deck for deal ``n``, in push order (the last card is the top).
+
+    >>> [card_text(c) for c in javasol_deck(0)[:3]]
+    ['8H', 'JS', '9S']
+    """
+    pile = [make_card(r, s) for s in (2, 3, 1, 0) for r in range(1, 14)]  # H S D C, ace to king
+    cards = pile[::-1]  # popped off: club king first, heart ace last
+    rng = JavaRandom(n)
+    deck: list[int] = []
+    while cards:
+        deck.append(cards.pop(rng.next_int(len(cards))))
+    return deck
+
+
+class Klondike(Rules[KlondikeState, KlondikeMove]):
+    """Klondike with options ``draw`` (3), ``redeals`` (unlimited), ``foundation_return`` (on),
+    ``numbering`` (cardtable or javasol) and ``autoplay`` (off).
+
+    >>> Klondike(draw=1).options["draw"]
+    1
+    """
+
+    name = "klondike"
+    title = "Klondike (draw three)"
+    OPTIONS = (
+        Option("draw", int, 3, choices=(1, 3), help="cards turned from the stock per draw"),
+        Option("redeals", int, None, minimum=0, none_text="unlimited", help="times the waste may be turned over"),
+        Option("foundation_return", bool, True, help="a foundation's top card may go back to the tableau"),
+        Option("numbering", str, "cardtable", choices=("cardtable", "javasol"), help="deal-number scheme"),
+        Option("autoplay", bool, False, help="after each move, play safe cards to the foundations"),
+    )
+    NOTATION = "d draw, r redeal, w3 waste->3, wf waste->foundation, 3f, 35 (35:2 two cards), fh5 foundation->5"
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._draw: int = self.options["draw"]
+        self._redeals: int | None = self.options["redeals"]
+        self._return: bool = self.options["foundation_return"]
+
+    # --- positions -------------------------------------------------------------
+
+    def deck(self) -> list[int]:
+        """The 52-card deck in order (clubs, diamonds, hearts, spades; ace to king).
+
+        >>> len(Klondike().deck())
+        52
+        """
+        return french_deck()
+
+    def card_text(self, card: int) -> str:
+        """Text of a card, e.g. ``TH``.
+
+        >>> Klondike().card_text(0)
+        'AC'
+        """
+        return card_text(card)
+
+    def deal(self, deal: int) -> KlondikeState:
+        """Deal number ``deal``. The deck (top card last) comes from the cardtable
+        shuffle, or with ``numbering="javasol"`` from the Java program; then
+        for pile 1..7: one card face up on it, one face down on each later
+        pile; the rest is the stock, its top card drawn first.
+
+        >>> len(Klondike().deal(0).stock)
+        24
+        """
+        javasol = self.options["numbering"] == "javasol"
+        deck = javasol_deck(deal) if javasol else shuffled(self.deck(), deal)
+        piles: list[list[int]] = [[] for _ in TABLEAU]
+        for i in TABLEAU:
+            piles[i].append(deck.pop())
+            for j in range(i + 1, 7):
+                piles[j].append(deck.pop())
+        return KlondikeState(tuple(deck), (), (0, 0, 0, 0), tuple(tuple(p) for p in piles), tuple(range(7)), 0)
+
+    def cards(self, state: KlondikeState) -> list[int]:
+        """Every card of the position.
+
+        >>> sorted(Klondike().cards(Klondike().deal(1))) == list(range(52))
+        True
+        """
+        found = [make_card(r, s) for s in range(4) for r in range(1, state.foundations[s] + 1)]
+        return [*state.stock, *state.waste, *found, *(c for p in state.tableau for c in p)]
+
+    def display(self, state: KlondikeState) -> list[list[tuple[str, Pile]]]:
+        """Rows of named piles: stock, waste and foundations, then piles 1-7.
+
+        >>> [name for name, _ in Klondike().display(Klondike().deal(0))[0]]
+        ['stock', 'w', 'fc', 'fd', 'fh', 'fs']
+        """
+        top: list[tuple[str, Pile]] = [
+            ("stock", [(c, False) for c in state.stock]),
+            ("w", [(c, True) for c in state.waste]),
+        ]
+        for s in range(4):
+            top.append((f"f{SUITS[s].lower()}", [(make_card(r, s), True) for r in range(1, state.foundations[s] + 1)]))
+        rows = [top]
+        for i, pile in enumerate(state.tableau):
+            d = state.down[i]
+            rows.append([(str(i + 1), [(c, k >= d) for k, c in enumerate(pile)])])
+        return rows
+
+    def status(self, state: KlondikeState) -> list[str]:
+        """Redeals left and cards on the foundations.
+
+        >>> Klondike(redeals=2).status(Klondike(redeals=2).deal(0))
+        ['redeals left: 2', 'on foundations: 0/52']
+        """
+        left = "unlimited" if self._redeals is None else str(self._redeals - state.redeals_used)
+        return [f"redeals left: {left}", f"on foundations: {sum(state.foundations)}/52"]
+
+    def to_text(self, state: KlondikeState, format: str = "cardtable") -> str:
+        """The position as text: ``cardtable`` (every position) or ``pysol`` (the
+        deal format of the pyksolve package; only for an empty waste and empty
+        foundations, i.e. a fresh deal or one whose stock was cycled whole).
+
+        >>> print(Klondike().to_text(Klondike().deal(0)).splitlines()[3])
+        clubs:
+        """
+        if format == "pysol":
+            return self._to_pysol(state)
+        if format != "cardtable":
+            raise LayoutError(f"unknown klondike layout format {format!r} (cardtable or pysol)")
+        lines = [
+            ("stock", format_pile([(c, False) for c in state.stock], card_text)),
+            ("waste", format_pile([(c, True) for c in state.waste], card_text)),
+        ]
+        for s in range(4):
+            lines.append(
+                (SUIT_NAMES[s], " ".join(card_text(make_card(r, s)) for r in range(1, state.foundations[s] + 1)))
+            )
+        for i, pile in enumerate(state.tableau):
+            lines.append((str(i + 1), format_pile([(c, k >= state.down[i]) for k, c in enumerate(pile)], card_text)))
+        lines.append(("redeals used", str(state.redeals_used)))
+        return join_layout(self.name, lines)
+
+    def _to_pysol(self, state: KlondikeState) -> str:
+        if state.waste or any(state.foundations):
+            raise LayoutError("the PySol deal format holds only positions with an empty waste and foundations")
+        out = ["Talon: " + " ".join(card_text(c) for c in reversed(state.stock))]
+        for i, pile in enumerate(state.tableau):
+            out.append(format_pile([(c, k >= state.down[i]) for k, c in enumerate(pile)], card_text))
+        return "\n".join(out)
+
+    def from_text(self, text: str) -> KlondikeState:
+        """Read a position in either format (PySol text starts with ``Talon:``).
+
+        >>> r = Klondike(); s = r.deal(9)
+        >>> r.from_text(r.to_text(s, "pysol")) == s
+        True
+        """
+        if not isinstance(text, str):
+            raise LayoutError("a layout must be text")
+        if text.lstrip().lower().startswith("talon:"):
+            return self._from_pysol(text)
+        names = ["stock", "waste", *SUIT_NAMES, *(str(i + 1) for i in TABLEAU), "redeals used"]
+        parts = split_layout(text, self.name, names)
+        stock = parse_pile(parts["stock"], parse_card)
+        waste = parse_pile(parts["waste"], parse_card)
+        if any(up for _, up in stock):
+            raise LayoutError("stock cards are face down: write each as <XX>")
+        if not all(up for _, up in waste):
+            raise LayoutError("waste cards are face up: write them without <>")
+        foundations = []
+        for s in range(4):
+            pile = parse_pile(parts[SUIT_NAMES[s]], parse_card)
+            want = [make_card(r, s) for r in range(1, len(pile) + 1)]
+            if [c for c, _ in pile] != want or not all(up for _, up in pile):
+                raise LayoutError(f"the {SUIT_NAMES[s]} foundation must hold face-up {SUITS[s]} cards from the ace up")
+            foundations.append(len(pile))
+        tableau, down = self._read_tableau([parts[str(i + 1)] for i in TABLEAU])
+        try:
+            used = int(parts["redeals used"])
+        except ValueError:
+            raise LayoutError(f"redeals used must be a number, not {parts['redeals used']!r}") from None
+        if used < 0 or (self._redeals is not None and used > self._redeals) or (self._redeals is None and used):
+            raise LayoutError(f"redeals used ({used}) does not fit the redeals option")
+        state = KlondikeState(
+            tuple(c for c, _ in stock),
+            tuple(c for c, _ in waste),
+            (foundations[0], foundations[1], foundations[2], foundations[3]),
+            tableau,
+            down,
+            used,
+        )
+        check_cards(self.cards(state), self.deck(), card_text)
+        return state
+
+    def _read_tableau(self, texts: list[str]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        tableau, down = [], []
+        for i, text in enumerate(texts):
+            pile = parse_pile(text, parse_card)
+            d = sum(1 for _, up in pile if not up)
+            if any(up for _, up in pile[:d]) or (pile and d == len(pile)):
+                raise LayoutError(
+                    f"tableau pile {i + 1}: face-down cards must lie under the face-up ones, "
+                    "and a non-empty pile's top card is face up"
+                )
+            tableau.append(tuple(c for c, _ in pile))
+            down.append(d)
+        return tuple(tableau), tuple(down)
+
+    def _from_pysol(self, text: str) -> KlondikeState:
+        lines = [ln.strip() for ln in text.replace("\r", "").strip().split("\n") if ln.strip()]
+        if len(lines) != 8:
+            raise LayoutError(f"a PySol Klondike deal has a Talon line and 7 pile lines, not {len(lines)} lines")
+        talon = parse_pile(lines[0].split(":", 1)[1], parse_card)
+        if not all(up for _, up in talon):
+            raise LayoutError("PySol talon cards are written without <>")
+        tableau, down = self._read_tableau(lines[1:])
+        state = KlondikeState(tuple(c for c, _ in reversed(talon)), (), (0, 0, 0, 0), tableau, down, 0)
+        check_cards(self.cards(state), self.deck(), card_text)
+        return state
+
+    # --- moves ----------------------------------------------------------------
+
+    def legal_moves(self, state: KlondikeState) -> list[KlondikeMove]:
+        """The legal moves, in the order the module docstring gives.
+
+        >>> [str(m) for m in Klondike().legal_moves(Klondike(numbering="javasol").deal(0))][-1]
+        'd'
+        """
+        stock, waste, found, tab, down, used = state
+        moves: list[KlondikeMove] = []
+        add = moves.append
+        # To a foundation.
+        if waste:
+            c = waste[-1]
+            if found[SUIT[c]] == RANK[c] - 1:
+                add(WASTE_TO_FOUNDATION)
+        for i in TABLEAU:
+            p = tab[i]
+            if p:
+                c = p[-1]
+                if found[SUIT[c]] == RANK[c] - 1:
+                    add(TAB_TO_FOUNDATION[i])
+        # Tableau to tableau. where[card] = (pile, cards from the top) for every face-up card.
+        where: dict[int, tuple[int, int]] = {}
+        for i in TABLEAU:
+            p = tab[i]
+            size = len(p)
+            for k in range(down[i], size):
+                where[p[k]] = (i, size - k)
+        for i, p in enumerate(tab):
+            if not p:
+                continue
+            d = down[i]
+            size = len(p)
+            for j in TABLEAU:
+                if j == i:
+                    continue
+                q = tab[j]
+                if q:
+                    t = q[-1]
+                    r = RANK[t] - 1
+                    if r == 0:
+                        continue
+                    red = RED[t]
+                    for k in range(d, size):  # short: the face-up run
+                        c = p[k]
+                        if RANK[c] == r and RED[c] != red:
+                            add(TAB_TO_TAB[i][j][size - k])
+                            break
+                else:
+                    for k in range(d, size):
+                        if RANK[p[k]] == 13:
+                            add(TAB_TO_TAB[i][j][size - k])
+                            break
+        # Waste to tableau.
+        if waste:
+            c = waste[-1]
+            rc = RANK[c]
+            redc = RED[c]
+            for j in TABLEAU:
+                q = tab[j]
+                if q:
+                    t = q[-1]
+                    if RANK[t] == rc + 1 and RED[t] != redc:
+                        add(WASTE_TO_TAB[j])
+                elif rc == 13:
+                    add(WASTE_TO_TAB[j])
+        # Foundation back to tableau.
+        if self._return:
+            for s in range(4):
+                r = found[s]
+                if not r:
+                    continue
+                red = s == 1 or s == 2
+                for j in TABLEAU:
+                    q = tab[j]
+                    if q:
+                        t = q[-1]
+                        if RANK[t] == r + 1 and RED[t] != red:
+                            add(FOUNDATION_TO_TAB[s][j])
+                    elif r == 13:
+                        add(FOUNDATION_TO_TAB[s][j])
+        # The stock.
+        if stock:
+            add(DRAW)
+        elif waste and (self._redeals is None or used < self._redeals):
+            add(REDEAL)
+        return moves
+
+    def apply(self, state: KlondikeState, move: KlondikeMove) -> KlondikeState:
+        """The position after a legal move; an exposed face-down card turns up (rule 6).
+
+        >>> r = Klondike(); s = r.apply(r.deal(0), DRAW)
+        >>> len(s.stock), len(s.waste)
+        (21, 3)
+        """
+        stock, waste, found, tab, down, used = state
+        src, dst, n = move
+        if src == STOCK:
+            k = min(self._draw, len(stock))
+            return KlondikeState(stock[:-k], waste + stock[: -k - 1 : -1], found, tab, down, used)
+        if dst == STOCK:
+            return KlondikeState(waste[::-1], (), found, tab, down, used if self._redeals is None else used + 1)
+        # Take the cards off the source.
+        if src == WASTE:
+            cards = waste[-1:]
+            waste = waste[:-1]
+        elif src >= FOUNDATION:
+            s = src - FOUNDATION
+            cards = (make_card(found[s], s),)
+            found = _set(found, s, found[s] - 1)
+        else:
+            p = tab[src]
+            cards = p[-n:]
+            rest = p[:-n]
+            tab = _set(tab, src, rest)
+            if rest and len(rest) == down[src]:
+                down = _set(down, src, down[src] - 1)
+        # Put them on the target.
+        if dst == FOUNDATION:
+            s = SUIT[cards[0]]
+            found = _set(found, s, found[s] + 1)
+        else:
+            tab = _set(tab, dst, tab[dst] + cards)
+        return KlondikeState(stock, waste, found, tab, down, used)
+
+    def parse_move(self, text: str) -> KlondikeMove:
+        """Read a move in the notation of the module docstring.
+
+        >>> Klondike().parse_move("35:2") == KlondikeMove(2, 4, 2)
+        True
+        """
+        m = _MOVE_RE.match(text.strip().lower()) if isinstance(text, str) else None
+        if not m:
+            raise MoveParseError(f"not a klondike move: {text!r} (moves look like d, r, w3, wf, 3f, 35, 35:2, fh5)")
+        draw, redeal, a, b, count = m.groups()
+        if draw:
+            return DRAW
+        if redeal:
+            return REDEAL
+        n = int(count) if count else 1
+        if a == "w":
+            src = WASTE
+        elif a.startswith("f"):
+            src = FOUNDATION + SUITS.index(a[1].upper())
+        else:
+            src = int(a) - 1
+        dst = FOUNDATION if b == "f" else int(b) - 1
+        if src == dst or (src >= FOUNDATION and dst == FOUNDATION):
+            raise MoveParseError(f"not a klondike move: {text!r} (a move goes from one pile to another)")
+        if n < 1 or n > 24 or (n > 1 and not src < 7):
+            raise MoveParseError(f"not a klondike move: {text!r} (only tableau moves take a count, 1 to 24)")
+        if n > 1 and dst == FOUNDATION:
+            raise MoveParseError(f"not a klondike move: {text!r} (one card at a time goes to a foundation)")
+        return KlondikeMove(src, dst, n)
+
+    def resolve(self, state: KlondikeState, text: str) -> KlondikeMove:
+        """Like :meth:`parse_move`; ``35`` without a count also means the only legal
+        move from pile 3 to pile 5, however many cards it takes.
+
+        >>> r = Klondike(); str(r.resolve(r.deal(0), "D"))
+        'd'
+        """
+        move = self.parse_move(text)
+        if ":" not in text and move.src in TABLEAU and move.dst in TABLEAU:
+            options = [m for m in self.legal_moves(state) if m.src == move.src and m.dst == move.dst]
+            if len(options) == 1:
+                return options[0]
+        return move
+
+    def explain_illegal(self, state: KlondikeState, move: KlondikeMove) -> str:
+        """Which rule forbids ``move`` here.
+
+        >>> r = Klondike(); r.explain_illegal(r.deal(0), REDEAL)
+        'rule 2: redeal only when the stock is empty (draw with d)'
+        """
+        stock, waste, found, tab, down, _ = state
+        src, dst, n = move
+        if src == STOCK:
+            return "rule 1: the stock is empty (redeal with r)" if not stock else "not allowed here"
+        if dst == STOCK:
+            if stock:
+                return "rule 2: redeal only when the stock is empty (draw with d)"
+            if not waste:
+                return "rule 2: the waste is empty, nothing to redeal"
+            return f"rule 2: no redeals left (redeals={self._redeals})"
+        if src == WASTE:
+            if not waste:
+                return "the waste is empty"
+            cards: tuple[int, ...] = waste[-1:]
+        elif src >= FOUNDATION:
+            s = src - FOUNDATION
+            if not self._return:
+                return "rule 5: foundation_return is off, cards stay on the foundations"
+            if not found[s]:
+                return f"the {SUIT_NAMES[s]} foundation is empty"
+            cards = (make_card(found[s], s),)
+        else:
+            p = tab[src]
+            if not p:
+                return f"tableau pile {src + 1} is empty"
+            if n > len(p) - down[src]:
+                return (
+                    f"rule 3: pile {src + 1} has only {len(p) - down[src]} face-up card(s); face-down cards cannot move"
+                )
+            cards = p[-n:]
+        c = cards[0]
+        if dst == FOUNDATION:
+            need = found[SUIT[c]] + 1
+            if need > 13:
+                return f"rule 4: the {SUIT_NAMES[SUIT[c]]} foundation is complete"
+            nxt = card_text(make_card(need, SUIT[c]))
+            return f"rule 4: {card_text(c)} cannot go to its foundation, which needs {nxt} next"
+        q = tab[dst]
+        if not q:
+            return f"rule 3: an empty tableau pile takes only a king, not {card_text(c)}"
+        t = q[-1]
+        return f"rule 3: {card_text(c)} cannot go on {card_text(t)} (needs the other colour and one rank lower)"
+
+    def auto_move(self, state: KlondikeState) -> KlondikeMove | None:
+        """With ``autoplay`` on: a safe move to a foundation, if any. A card is safe
+        when it is an ace or two, or both foundations of the other colour are
+        up to one rank below it (so no tableau card could need it).
+
+        >>> str(Klondike().auto_move(Klondike().deal(0)))  # the ace of spades on pile 3
+        '3f'
+        """
+        found = state.foundations
+        for move in self.legal_moves(state):
+            if move.dst != FOUNDATION:
+                break  # foundation moves come first
+            c = state.waste[-1] if move.src == WASTE else state.tableau[move.src][-1]
+            r = RANK[c]
+            other = (0, 3) if RED[c] else (1, 2)
+            if r <= 2 or (found[other[0]] >= r - 1 and found[other[1]] >= r - 1):
+                return move
+        return None
+
+    # --- the end ----------------------------------------------------------------
+
+    def is_won(self, state: KlondikeState) -> bool:
+        """All 52 cards on the foundations.
+
+        >>> Klondike().is_won(KlondikeState((), (), (13, 13, 13, 13), ((),) * 7, (0,) * 7, 0))
+        True
+        """
+        return sum(state.foundations) == 52
+
+    def progress(self, state: KlondikeState) -> tuple[int, ...]:
+        """Cards on the foundations, and face-down cards turned (negated count).
+
+        >>> Klondike().progress(Klondike().deal(0))
+        (0, -21)
+        """
+        return (sum(state.foundations), -sum(state.down))
+
+    def score(self, state: KlondikeState) -> int:
+        """Cards on the foundations (52 is a win).
+
+        >>> Klondike().score(Klondike().deal(0))
+        0
+        """
+        return sum(state.foundations)
+
+
+def _set(values: tuple[Any, ...], i: int, value: Any) -> Any:
+    """``values`` with item ``i`` replaced (a new tuple)."""
+    return values[:i] + (value,) + values[i + 1 :]
