@@ -1,0 +1,425 @@
+"""Klondike, rule by rule from ``shared/rules/klondike.md``."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardtable
+from cardtable.core.cards import card_text, french_deck, parse_card
+from cardtable.core.errors import IllegalMoveError, LayoutError, MoveParseError
+from cardtable.games.klondike import Klondike, KlondikeState, javasol_deck
+from tests.helpers import distinct_positions, perft, random_line
+
+
+def layout(
+    piles: dict[int, str],
+    found: tuple[int, int, int, int] = (0, 0, 0, 0),
+    waste: str = "",
+    stock: str = "",
+    rest: int | str | None = None,
+    redeals_used: int = 0,
+) -> str:
+    """A full Klondike layout. Cards not named (and not on the foundations) go face
+    down under pile ``rest``, or into the stock when ``rest == "stock"``."""
+    named = " ".join([*piles.values(), waste, stock]).replace("<", " ").replace(">", " ").split()
+    used = {parse_card(c) for c in named}
+    on_found = {s * 13 + r for s in range(4) for r in range(found[s])}
+    missing = [c for c in french_deck() if c not in used and c not in on_found]
+    text = dict(piles)
+    if rest == "stock":
+        stock = " ".join(f"<{card_text(c)}>" for c in missing) + " " + stock
+    elif missing:
+        assert isinstance(rest, int), f"unplaced cards: {[card_text(c) for c in missing]}"
+        text[rest] = " ".join(f"<{card_text(c)}>" for c in missing) + " " + text.get(rest, "")
+    names = ("clubs", "diamonds", "hearts", "spades")
+    lines = ["klondike", f"stock: {stock}", f"waste: {waste}"]
+    for s in range(4):
+        lines.append(f"{names[s]}: " + " ".join(card_text(s * 13 + r) for r in range(found[s])))
+    lines += [f"{i}: {text.get(i, '')}" for i in range(1, 8)]
+    lines.append(f"redeals used: {redeals_used}")
+    return "\n".join(lines)
+
+
+def moves_of(game: cardtable.Game[KlondikeState, object]) -> list[str]:
+    return [str(m) for m in game.legal_moves()]
+
+
+# --- layout and deal ---------------------------------------------------------
+
+
+def test_deal_layout() -> None:
+    s = Klondike().deal(12345)
+    assert [len(p) for p in s.tableau] == [1, 2, 3, 4, 5, 6, 7]
+    assert s.down == (0, 1, 2, 3, 4, 5, 6)  # only the top card of each pile is face up
+    assert len(s.stock) == 24 and s.waste == () and s.foundations == (0, 0, 0, 0)
+    assert sorted(Klondike().cards(s)) == list(range(52))
+
+
+def test_deals_are_deterministic_and_differ() -> None:
+    assert Klondike().deal(7) == Klondike().deal(7)
+    assert Klondike().deal(7) != Klondike().deal(8)
+    # The cardtable shuffle of deal 0 is fixed forever: pin its first tableau cards and stock top.
+    s = Klondike().deal(0)
+    assert [card_text(p[-1]) for p in s.tableau] == ["TH", "KS", "AS", "4D", "TS", "8D", "5D"]
+    assert card_text(s.stock[-1]) == "TD"
+
+
+def test_javasol_numbering_matches_the_rules_check() -> None:
+    deck = [card_text(c) for c in javasol_deck(0)]
+    assert deck[:10] == ["8H", "JS", "9S", "JC", "AC", "2D", "QH", "3D", "TH", "7S"]
+    assert deck[-3:] == ["6C", "8S", "7D"]
+    s = Klondike(numbering="javasol").deal(0)
+    # Deal: 7D (top) face up on pile 1, then 8S face down on pile 2, 6C on pile 3...
+    assert card_text(s.tableau[0][0]) == "7D"
+    assert card_text(s.tableau[1][0]) == "8S"
+    assert card_text(s.tableau[2][0]) == "6C"
+    # The stock's top card (drawn first) is the deck's 29th card from the top.
+    assert s.stock[-1] == javasol_deck(0)[-29]
+
+
+# --- rule 1 and 2: stock and waste -----------------------------------------------
+
+
+def test_draw_three_turns_three_one_after_another() -> None:
+    r = Klondike()
+    s = r.deal(3)
+    top3 = s.stock[-3:]
+    t = r.apply(s, r.parse_move("d"))
+    # The stock's top card is turned first, so the third card turned is the waste top.
+    assert t.waste == (top3[2], top3[1], top3[0])
+    assert len(t.stock) == 21
+
+
+def test_draw_turns_fewer_when_the_stock_is_short() -> None:
+    g = cardtable.new_game("klondike", layout=layout({1: "KS"}, stock="<2H> <3H>", rest=1, found=(13, 13, 0, 0)))
+    # 1: face-down hearts under KS (the rest), stock holds two cards
+    g.play("d")
+    assert [card_text(c) for c in g.state.waste] == ["3H", "2H"]
+    assert g.state.stock == ()
+
+
+def test_draw_one_option() -> None:
+    r = Klondike(draw=1)
+    s = r.apply(r.deal(3), r.parse_move("d"))
+    assert len(s.waste) == 1
+
+
+def test_redeal_restores_the_original_order() -> None:
+    r = Klondike()
+    s = r.deal(4)
+    stock = s.stock
+    for _ in range(8):
+        s = r.apply(s, r.parse_move("d"))
+    assert s.stock == ()
+    assert "r" in [str(m) for m in r.legal_moves(s)] and "d" not in [str(m) for m in r.legal_moves(s)]
+    s = r.apply(s, r.parse_move("r"))
+    assert s.stock == stock and s.waste == ()
+
+
+def test_redeals_option_limits_redeals() -> None:
+    r = Klondike(redeals=1)
+    s = r.deal(4)
+    for _ in range(8):
+        s = r.apply(s, r.parse_move("d"))
+    s = r.apply(s, r.parse_move("r"))
+    assert s.redeals_used == 1
+    for _ in range(8):
+        s = r.apply(s, r.parse_move("d"))
+    assert "r" not in [str(m) for m in r.legal_moves(s)]
+    assert "no redeals left" in r.explain_illegal(s, r.parse_move("r"))
+
+
+def test_redeal_refused_while_the_stock_has_cards() -> None:
+    g = cardtable.new_game("klondike", deal=1)
+    with pytest.raises(IllegalMoveError, match="rule 2"):
+        g.play("r")
+    assert g.moves == []
+
+
+def test_only_the_waste_top_is_playable() -> None:
+    # Waste: 9S (under) then 2C (top). 9S could go on TH, but it is not the top.
+    g = cardtable.new_game("klondike", layout=layout({1: "TH", 2: "KD"}, waste="9S 2C", rest=2, found=(1, 0, 0, 0)))
+    assert "w1" not in moves_of(g)
+    assert "wf" in moves_of(g)  # 2C on AC
+
+
+# --- rule 3: to a tableau pile ---------------------------------------------------
+
+
+def test_tableau_needs_other_colour_and_one_rank_higher() -> None:
+    g = cardtable.new_game("klondike", layout=layout({1: "8H", 2: "7S", 3: "7D", 4: "6S"}, rest=4))
+    ms = moves_of(g)
+    assert "21" in ms  # black 7 on red 8
+    assert "31" not in ms  # red on red
+    assert "41" not in ms  # two ranks lower
+    with pytest.raises(IllegalMoveError, match="rule 3: 7D cannot go on 8H"):
+        g.play("31")
+
+
+def test_a_face_up_card_moves_with_every_card_on_it() -> None:
+    g = cardtable.new_game("klondike", layout=layout({1: "<2C> 9H 8S 7H", 2: "TC"}, rest=2))
+    ms = moves_of(g)
+    assert "12:3" in ms  # 9H 8S 7H onto TC
+    g.play("12")  # the short form finds the only move from 1 to 2
+    assert [card_text(c) for c in g.state.tableau[1][-4:]] == ["TC", "9H", "8S", "7H"]
+    # Rule 6: the exposed face-down 2C turned face up at once.
+    assert g.state.down[0] == 0 and card_text(g.state.tableau[0][-1]) == "2C"
+
+
+def test_an_empty_pile_takes_only_a_king() -> None:
+    g = cardtable.new_game("klondike", layout=layout({1: "<3C> KH QS", 2: "<4C> QD", 3: ""}, rest=2))
+    ms = moves_of(g)
+    assert "13:2" in ms
+    assert "23" not in ms
+    with pytest.raises(IllegalMoveError, match="only a king"):
+        g.play("23")
+
+
+def test_face_down_cards_never_move() -> None:
+    g = cardtable.new_game("klondike", layout=layout({1: "<9H> 8S", 2: "TS"}, rest=2))
+    with pytest.raises(IllegalMoveError, match="face-down"):
+        g.play("12:2")
+
+
+# --- rule 4: to a foundation ------------------------------------------------------
+
+
+def test_foundation_takes_an_ace_then_the_suit_upward() -> None:
+    g = cardtable.new_game("klondike", layout=layout({1: "AH", 2: "2H", 3: "3H", 4: "2S"}, rest=4))
+    assert moves_of(g)[:1] == ["1f"]
+    assert "2f" not in moves_of(g)
+    g.play("1f")
+    g.play("2f")
+    assert "4f" not in moves_of(g)  # 2S needs AS
+    with pytest.raises(IllegalMoveError, match="rule 4: 2S cannot go to its foundation, which needs AS"):
+        g.play("4f")
+    g.play("3f")
+    assert g.state.foundations == (0, 0, 3, 0)
+
+
+def test_only_single_exposed_cards_go_to_a_foundation() -> None:
+    with pytest.raises(MoveParseError):
+        Klondike().parse_move("1f:2")
+    # a foundation's top never goes to another foundation
+    with pytest.raises(MoveParseError):
+        Klondike().parse_move("fhf")
+
+
+# --- rule 5: back from a foundation ----------------------------------------------------
+
+
+def test_foundation_top_may_return_to_the_tableau() -> None:
+    g = cardtable.new_game("klondike", layout=layout({1: "4C"}, found=(0, 0, 3, 0), rest=1))
+    assert "fh1" in moves_of(g)
+    g.play("fh1")
+    assert g.state.foundations == (0, 0, 2, 0)
+    assert card_text(g.state.tableau[0][-1]) == "3H"
+
+
+def test_foundation_return_option_off() -> None:
+    text = layout({1: "4C"}, found=(0, 0, 3, 0), rest=1)
+    g = cardtable.new_game("klondike", layout=text, foundation_return=False)
+    assert "fh1" not in moves_of(g)
+    with pytest.raises(IllegalMoveError, match="rule 5"):
+        g.play("fh1")
+
+
+def test_foundation_king_returns_to_an_empty_pile() -> None:
+    g = cardtable.new_game("klondike", layout=layout({1: "5C"}, found=(0, 0, 13, 0), rest=1))
+    assert "fh2" in moves_of(g)
+
+
+# --- rule 6: auto flip ------------------------------------------------------------------
+
+
+def test_exposed_face_down_card_turns_up_at_once() -> None:
+    g = cardtable.new_game("klondike", layout=layout({1: "<5D> AS"}, rest=1))
+    assert len(g.state.tableau[0]) - g.state.down[0] == 1
+    g.play("1f")
+    assert len(g.state.tableau[0]) - g.state.down[0] == 1  # 5D is now the face-up card
+    assert card_text(g.state.tableau[0][-1]) == "5D"
+
+
+# --- end -------------------------------------------------------------------------
+
+
+def test_win() -> None:
+    # Everything on the foundations but the king of spades.
+    g = cardtable.new_game("klondike", layout=layout({1: "KS"}, found=(13, 13, 13, 12)))
+    assert not g.outcome.won and not g.outcome.over
+    g.play("1f")
+    assert g.outcome.won and g.outcome.over and g.outcome.score == 52
+
+
+def test_over_when_stuck() -> None:
+    # Four deuces on top of face-down cards, aces buried, threes buried, no stock or waste.
+    text = layout({1: "2H", 2: "2D", 3: "2C", 4: "2S"}, rest=1)
+    g = cardtable.new_game("klondike", layout=text)
+    assert g.legal_moves() == []
+    assert g.outcome.over and g.outcome.lost and g.outcome.score == 0
+
+
+def test_over_when_only_pointless_moves_remain() -> None:
+    # A king at the bottom of pile 2 may move to empty piles forever, and the stock
+    # cycles forever, but no card ever reaches a foundation or turns up.
+    text = layout({1: "2H", 2: "KC QH", 3: "2S"}, stock="<9H> <9D> <4H> <4D>", rest=1)
+    g = cardtable.new_game("klondike", layout=text)
+    assert g.legal_moves()  # moves exist...
+    assert g.outcome.over  # ...but none makes progress
+
+
+def test_not_over_when_progress_needs_a_king_move_and_a_redeal() -> None:
+    # Stock, first drawn first: 7C 5D KC AH 9S. Drawing three at a time shows only
+    # KC and 9S. The only way on: play KC into an empty pile, finish the pass, redeal;
+    # now the draws fall differently and AH shows on the waste.
+    stock = "<9S> <AH> <KC> <5D> <7C>"  # bottom first
+    text = layout({1: "2H", 2: "2S"}, stock=stock, rest=1)
+    g = cardtable.new_game("klondike", layout=text)
+    assert not g.outcome.over
+    for move in ["d", "w3", "d", "r", "d"]:
+        assert not g.outcome.over
+        g.play(move)
+    assert card_text(g.state.waste[-1]) == "AH"
+    g.play("wf")
+
+
+def test_not_over_when_a_foundation_card_must_come_down_first() -> None:
+    # 6D (pile 1) and 4H (pile 2) cover face-down cards and have nowhere to go, but
+    # 5S can come down from its foundation onto 6D (rule 5), then 4H onto 5S, and
+    # pile 2's face-down 9C turns up.
+    text = layout({1: "6D", 2: "<9C> 4H"}, found=(0, 0, 2, 5), rest=1)
+    g = cardtable.new_game("klondike", layout=text)
+    assert not g.outcome.over
+    g.play("fs1")
+    g.play("21")
+    assert g.state.down[1] == 0
+    # Without rule 5 the same position is over.
+    assert cardtable.new_game("klondike", layout=text, foundation_return=False).outcome.over
+
+
+def test_redeal_limit_makes_a_position_over() -> None:
+    text = layout({1: "2H"}, waste="9H", rest=1, redeals_used=1)
+    g = cardtable.new_game("klondike", layout=text, redeals=1)
+    assert g.outcome.over
+    g2 = cardtable.new_game("klondike", layout=text.replace("redeals used: 1", "redeals used: 0"), redeals=1)
+    assert g2.outcome.over  # redeal possible, but the 9H never helps
+
+
+# --- notation ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["d", "r", "w3", "wf", "3f", "35", "35:3", "fh5", "fc1", "71:12"])
+def test_move_text_round_trips(text: str) -> None:
+    r = Klondike()
+    assert str(r.parse_move(text)) == text
+    assert r.parse_move(str(r.parse_move(text))) == r.parse_move(text)
+
+
+@pytest.mark.parametrize("text", ["", "x", "88", "11", "w", "f3", "ff", "3w", "35:0", "35:25", "w3:2", "d2", "fx1"])
+def test_bad_move_text_is_refused(text: str) -> None:
+    with pytest.raises(MoveParseError):
+        Klondike().parse_move(text)
+
+
+def test_illegal_and_unparsable_moves_leave_the_game_unchanged() -> None:
+    g = cardtable.new_game("klondike", deal=5)
+    before = g.state
+    for bad in ["zz", "r", "17:5"]:
+        with pytest.raises((IllegalMoveError, MoveParseError)):
+            g.play(bad)
+    assert g.state == before and g.moves == []
+
+
+# --- position text ----------------------------------------------------------------------
+
+
+def test_text_round_trip_along_random_play() -> None:
+    r = Klondike()
+    for seed in range(5):
+        for s in random_line(r, r.deal(seed), seed, 60):
+            assert r.from_text(r.to_text(s)) == s
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda t: t.replace("klondike", "freecell", 1), "must start with"),
+        (lambda t: t.replace("\nwaste:", "\nwasted:"), "unknown layout line"),
+        (lambda t: t.replace("1: TH", "1: TH TH"), "exactly once"),
+        (lambda t: t.replace("1: TH", "1: TX"), "not a card"),
+        (lambda t: t.replace("1: TH", "1: <TH>"), "top card is face up"),
+        (lambda t: t.replace("redeals used: 0", "redeals used: 3"), "redeals"),
+        (lambda t: t.replace("\nclubs:", "\nclubs: 2C"), "foundation"),
+    ],
+)
+def test_malformed_layouts_are_refused(change: object, message: str) -> None:
+    text = Klondike().to_text(Klondike().deal(0))
+    assert callable(change)
+    with pytest.raises(LayoutError, match=message):
+        Klondike().from_text(change(text))
+
+
+def test_pysol_format_round_trips_pyksolve_deals() -> None:
+    solver = pytest.importorskip("pyksolve.solver")
+    for seed in (0, 1, 2, 17, 12345):
+        s = solver.Solitaire()
+        s.shuffle1(seed)
+        s.reset_game(3)
+        text = s.get_pysol()
+        game = cardtable.new_game("klondike", layout=text)
+        assert game.to_text(format="pysol") == text
+        # pyksolve reads our text back to the same deal (its reader wants CRLF lines).
+        back = solver.Solitaire()
+        back.load_pysol(game.to_text(format="pysol").replace("\n", "\r\n"))
+        assert back.get_pysol() == text
+
+
+def test_pysol_talon_lists_the_first_card_drawn_first() -> None:
+    r = Klondike()
+    s = r.deal(2)
+    talon = r.to_text(s, "pysol").splitlines()[0].split()[1:]
+    assert talon[0] == card_text(s.stock[-1])
+
+
+def test_pysol_refuses_positions_it_cannot_hold() -> None:
+    r = Klondike()
+    s = r.apply(r.deal(2), r.parse_move("d"))
+    with pytest.raises(LayoutError, match="PySol"):
+        r.to_text(s, "pysol")
+
+
+# --- autoplay ---------------------------------------------------------------------
+
+
+def test_autoplay_is_off_by_default_and_plays_safe_cards_when_on() -> None:
+    text = layout({1: "<5D> AS", 2: "<6D> 2S", 3: "KH"}, rest=3)
+    g = cardtable.new_game("klondike", layout=text)
+    g.play("1f")
+    assert g.state.foundations == (0, 0, 0, 1)
+    g2 = cardtable.new_game("klondike", layout=text, autoplay=True)
+    g2.play("1f")
+    assert g2.state.foundations == (0, 0, 0, 2)  # 2S followed on its own
+    assert [str(m) for m in g2.moves] == ["1f", "2f"]
+    g2.undo()  # one undo takes back the move and what autoplay did after it
+    assert g2.state == g2.rules.from_text(text)
+
+
+# --- perft ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "options, deal, expected",
+    [
+        # d=1 checked by hand: deal 0 has 3f (AS) and d; deal 1 only d; javasol 0 has
+        # 25, 27 (9H on either black ten), 43 (3H on 4S) and d; draw-1 deal 2 has 7f and d.
+        ({}, 0, [(2, 2), (3, 2), (4, 2)]),
+        ({}, 1, [(1, 1), (1, 1), (1, 1)]),
+        ({"numbering": "javasol"}, 0, [(4, 4), (18, 13), (83, 31)]),
+        ({"draw": 1}, 2, [(2, 2), (4, 3), (8, 4)]),
+    ],
+)
+def test_perft(options: dict[str, object], deal: int, expected: list[tuple[int, int]]) -> None:
+    r = Klondike(**options)
+    s = r.deal(deal)
+    got = [(perft(r, s, d), distinct_positions(r, s, d)) for d in (1, 2, 3)]
+    assert got == expected
