@@ -423,3 +423,78 @@ def test_perft(options: dict[str, object], deal: int, expected: list[tuple[int, 
     s = r.deal(deal)
     got = [(perft(r, s, d), distinct_positions(r, s, d)) for d in (1, 2, 3)]
     assert got == expected
+
+
+# --- an independent reading of the rules, against the move generator -----------------------
+
+
+def literal_legal(r: Klondike, s: KlondikeState, move: object) -> bool:
+    """Rules 1-5 read literally, move by move, with no shared code with the generator."""
+    from cardtable.games.klondike import FOUNDATION, STOCK, WASTE
+
+    assert isinstance(move, tuple)
+    src, dst, n = move
+
+    def rank(c: int) -> int:
+        return c % 13 + 1
+
+    def red(c: int) -> bool:
+        return c // 13 in (1, 2)
+
+    def fits_tableau(c: int, j: int) -> bool:
+        q = s.tableau[j]
+        if not q:
+            return rank(c) == 13
+        return red(q[-1]) != red(c) and rank(q[-1]) == rank(c) + 1
+
+    def fits_foundation(c: int) -> bool:
+        return s.foundations[c // 13] == rank(c) - 1
+
+    if src == STOCK:
+        return dst == WASTE and n == 0 and len(s.stock) > 0
+    if dst == STOCK:
+        limit = r.options["redeals"]
+        return src == WASTE and not s.stock and bool(s.waste) and (limit is None or s.redeals_used < limit)
+    if src == WASTE:
+        if not s.waste or n != 1:
+            return False
+        return fits_foundation(s.waste[-1]) if dst == FOUNDATION else fits_tableau(s.waste[-1], dst)
+    if src >= FOUNDATION:
+        suit = src - FOUNDATION
+        if not r.options["foundation_return"] or not s.foundations[suit] or dst == FOUNDATION or n != 1:
+            return False
+        return fits_tableau(suit * 13 + s.foundations[suit] - 1, dst)
+    pile = s.tableau[src]
+    face_up = len(pile) - s.down[src]
+    if not 1 <= n <= face_up or src == dst:
+        return False
+    if dst == FOUNDATION:
+        return n == 1 and fits_foundation(pile[-1])
+    return fits_tableau(pile[-n], dst)
+
+
+def all_klondike_moves() -> list[object]:
+    from cardtable.games.klondike import FOUNDATION, STOCK, WASTE, KlondikeMove
+
+    moves: list[object] = [KlondikeMove(STOCK, WASTE, 0), KlondikeMove(WASTE, STOCK, 0)]
+    moves.append(KlondikeMove(WASTE, FOUNDATION, 1))
+    for j in range(7):
+        moves.append(KlondikeMove(WASTE, j, 1))
+        moves.append(KlondikeMove(j, FOUNDATION, 1))
+        moves += [KlondikeMove(FOUNDATION + s, j, 1) for s in range(4)]
+        moves += [KlondikeMove(i, j, n) for i in range(7) if i != j for n in range(1, 25)]
+    return moves
+
+
+@pytest.mark.parametrize("options", [{}, {"draw": 1, "redeals": 1}, {"foundation_return": False}])
+def test_generator_agrees_with_a_literal_reading_of_the_rules(options: dict[str, object]) -> None:
+    r = Klondike(**options)
+    universe = all_klondike_moves()
+    checked = 0
+    for seed in range(12):
+        for s in random_line(r, r.deal(seed), seed, 120):
+            generated = r.legal_moves(s)
+            assert len(generated) == len(set(generated))
+            assert set(generated) == {m for m in universe if literal_legal(r, s, m)}
+            checked += 1
+    assert checked > 1000
