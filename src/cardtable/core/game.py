@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import Any, Generic, NamedTuple
 
 from .errors import HistoryError, IllegalMoveError, MoveParseError, SaveFileError
 from .progress import DEFAULT_LIMIT, can_progress
@@ -50,8 +50,9 @@ class Outcome:
         return self.over and not self.won
 
 
-@dataclass(frozen=True)
-class _Step(Generic[S, M]):
+class _Step(NamedTuple, Generic[S, M]):
+    """One played move, the position before it, and whether autoplay made it."""
+
     move: M
     before: S
     auto: bool

@@ -95,6 +95,13 @@ WASTE_TO_TAB = tuple(KlondikeMove(WASTE, j, 1) for j in TABLEAU)
 FOUNDATION_TO_TAB = tuple(tuple(KlondikeMove(FOUNDATION + s, j, 1) for j in TABLEAU) for s in range(4))
 TAB_TO_TAB = tuple(tuple(tuple(KlondikeMove(i, j, n) for n in range(25)) for j in TABLEAU) for i in TABLEAU)
 
+# GOES_ON[t]: the two cards that may be placed on card t (one rank lower, other colour).
+GOES_ON: tuple[tuple[int, ...], ...] = tuple(
+    tuple(make_card(RANK[t] - 1, s) for s in range(4) if RED[make_card(1, s)] != RED[t]) if RANK[t] > 1 else ()
+    for t in range(52)
+)
+KINGS = tuple(make_card(13, s) for s in range(4))
+
 
 class KlondikeState(NamedTuple):
     """A Klondike position (see the module docstring).
@@ -351,38 +358,25 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
                 c = p[-1]
                 if found[SUIT[c]] == RANK[c] - 1:
                     add(TAB_TO_FOUNDATION[i])
-        # Tableau to tableau. where[card] = (pile, cards from the top) for every face-up card.
-        where: dict[int, tuple[int, int]] = {}
+        # Tableau to tableau. Rather than try every pair of piles, note where each
+        # face-up card lies, then look up the two cards that could go on each top.
+        where: dict[int, int] = {}  # card -> source pile * 32 + cards from the top
         for i in TABLEAU:
             p = tab[i]
             size = len(p)
             for k in range(down[i], size):
-                where[p[k]] = (i, size - k)
-        for i, p in enumerate(tab):
-            if not p:
-                continue
-            d = down[i]
-            size = len(p)
-            for j in TABLEAU:
-                if j == i:
-                    continue
-                q = tab[j]
-                if q:
-                    t = q[-1]
-                    r = RANK[t] - 1
-                    if r == 0:
-                        continue
-                    red = RED[t]
-                    for k in range(d, size):  # short: the face-up run
-                        c = p[k]
-                        if RANK[c] == r and RED[c] != red:
-                            add(TAB_TO_TAB[i][j][size - k])
-                            break
-                else:
-                    for k in range(d, size):
-                        if RANK[p[k]] == 13:
-                            add(TAB_TO_TAB[i][j][size - k])
-                            break
+                where[p[k]] = i * 32 + size - k
+        found_moves: list[int] = []  # source * 1024 + target * 32 + count, sorted below
+        for j in TABLEAU:
+            q = tab[j]
+            for c in GOES_ON[q[-1]] if q else KINGS:
+                w = where.get(c)
+                if w is not None and w >> 5 != j:
+                    found_moves.append((w >> 5) * 1024 + j * 32 + (w & 31))
+        if found_moves:
+            found_moves.sort()  # by source pile, then target pile
+            for code in found_moves:
+                add(TAB_TO_TAB[code >> 10][(code >> 5) & 31][code & 31])
         # Waste to tableau.
         if waste:
             c = waste[-1]
