@@ -1,0 +1,269 @@
+"""The ``cardtable`` command: parse the command line and run a command.
+
+Commands: ``games``, ``rules GAME``, ``deal GAME`` and ``play GAME``. Every
+``--name value`` after the game that is not one of the command's own options
+is a game option, checked by the library. Every error (a bad game, option,
+deal number, move, layout or file, or a command line click cannot read) is
+one line on standard error and exit status 2.
+
+>>> from click.testing import CliRunner
+>>> CliRunner().invoke(cli, ["deal", "klondike", "--deal", "0"]).output.splitlines()[0]
+'klondike'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import IO, Any
+
+import click
+from rich.markdown import Markdown
+
+from .. import __version__
+from ..api import GAMES, new_game
+from ..core.errors import CardtableError, DealNumberError, OptionError
+from ..core.game import Game
+from ..games import rules_class
+from .play import Session, read_save
+from .render import game_block, make_console, one_line
+from .rulebook import rules_text
+
+EXIT_ERROR = 2
+"""The exit status of every error."""
+
+RANDOM_DEALS = 2**32
+"""A deal chosen at random is below this."""
+
+GAME_OPTIONS = {"ignore_unknown_options": True, "allow_extra_args": True}
+"""Click settings of the commands that take game options (``--name value``)."""
+
+
+class CommandError(click.ClickException):
+    """An error shown as one line, ``cardtable: error: ...``, with exit status 2.
+
+    >>> CommandError("unknown game 'x'").format_message()
+    "unknown game 'x'"
+    """
+
+    exit_code = EXIT_ERROR
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        """Print the error line on standard error (or ``file``).
+
+        >>> import io; out = io.StringIO(); CommandError("x").show(out); out.getvalue()
+        'cardtable: error: x\\n'
+        """
+        click.echo(f"cardtable: error: {self.format_message()}", file=file, err=file is None)
+
+
+class CardtableGroup(click.Group):
+    """A click group whose errors are all one line (see :class:`CommandError`).
+
+    Library errors (:class:`~cardtable.core.errors.CardtableError`) and click's
+    usage errors are turned into :class:`CommandError`; ``--help`` works as usual.
+
+    >>> isinstance(cli, CardtableGroup)
+    True
+    """
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
+        """Parse the group's own arguments, with one-line usage errors.
+
+        >>> cli.make_context("cardtable", ["--bogus"])
+        Traceback (most recent call last):
+        ...
+        cardtable.cli.main.CommandError: No such option '--bogus' (see 'cardtable --help')
+        """
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.UsageError as err:
+            raise _usage_error(err) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command, with one-line errors.
+
+        >>> from click.testing import CliRunner
+        >>> CliRunner().invoke(cli, ["rules"]).exit_code
+        2
+        """
+        try:
+            return super().invoke(ctx)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.UsageError as err:
+            raise _usage_error(err) from None
+        except CardtableError as err:
+            raise CommandError(str(err)) from None
+
+
+def _usage_error(err: click.UsageError) -> CommandError:
+    hint = f" (see '{err.ctx.command_path} --help')" if err.ctx is not None else ""
+    return CommandError(err.format_message().rstrip(".") + hint)
+
+
+def parse_deal(text: str | None) -> int:
+    """The deal number written ``text``, or a random one (0 to 2**32 - 1) when None.
+
+    The library checks the range when the game is made.
+
+    >>> parse_deal("42"), parse_deal(None) < 2**32
+    (42, True)
+    >>> parse_deal("x")
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.DealNumberError: deal number must be a whole number, not 'x'
+    """
+    if text is None:
+        return random.SystemRandom().randrange(RANDOM_DEALS)
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise DealNumberError(f"deal number must be a whole number, not {text!r}") from None
+
+
+def parse_game_options(args: Sequence[str]) -> dict[str, str]:
+    """Game options from the words left on the command line: ``--name value`` or ``--name=value``.
+
+    The values stay text; the library checks names and values.
+
+    >>> parse_game_options(["--draw", "1", "--foundation-return=off"])
+    {'draw': '1', 'foundation-return': 'off'}
+    >>> parse_game_options(["--draw"])
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.OptionError: game option --draw needs a value (--draw VALUE)
+    """
+    options: dict[str, str] = {}
+    words = list(args)
+    while words:
+        word = words.pop(0)
+        if not word.startswith("--") or len(word) < 3:
+            raise OptionError(f"unexpected argument {word!r} (game options are written --name value)")
+        name, equals, value = word[2:].partition("=")
+        if not equals:
+            if not words or words[0].startswith("--"):
+                raise OptionError(f"game option --{name} needs a value (--{name} VALUE)")
+            value = words.pop(0)
+        options[name] = value
+    return options
+
+
+def make_game(game: str, deal: int, extra: Sequence[str]) -> Game[Any, Any]:
+    """A new game from the command line's game name, deal number and leftover words (the options).
+
+    >>> make_game("klondike", 3, ["--draw", "1"]).options["draw"]
+    1
+    """
+    rules_class(game)  # an unknown game is the first thing to report
+    return new_game(game, deal=deal, **parse_game_options(extra))
+
+
+@click.group(cls=CardtableGroup, name="cardtable")
+@click.version_option(__version__, prog_name="cardtable")
+def cli() -> None:
+    """Play and study card games (list them with "cardtable games").
+
+    Errors print one line on standard error and exit with status 2.
+    """
+
+
+@cli.command("games")
+def games_command() -> None:
+    """List the games: name, title and options."""
+    console = make_console()
+    for i, name in enumerate(GAMES):
+        cls = rules_class(name)
+        if i:
+            console.print()
+        console.print(game_block(name, cls.title, cls.OPTIONS))
+
+
+@cli.command("rules")
+@click.argument("game")
+def rules_command(game: str) -> None:
+    """Show the rules of GAME, its options and its move notation."""
+    make_console().print(Markdown(rules_text(game)))
+
+
+@cli.command("deal", context_settings=GAME_OPTIONS)
+@click.argument("game")
+@click.option("--deal", "deal_text", metavar="N", help="Deal number (default: a random one, told on stderr).")
+@click.option(
+    "--format",
+    "layout_format",
+    type=click.Choice(["cardtable", "pysol"]),
+    default="cardtable",
+    show_default=True,
+    help="Layout format (pysol: Klondike deals only).",
+)
+@click.pass_context
+def deal_command(ctx: click.Context, game: str, deal_text: str | None, layout_format: str) -> None:
+    """Print the full layout of a deal of GAME, face-down cards included.
+
+    Game options follow the game as --name value (see 'cardtable games').
+    """
+    deal = parse_deal(deal_text)
+    made = make_game(game, deal, ctx.args)
+    text = made.to_text(layout_format)
+    if deal_text is None:
+        click.echo(f"deal {deal}", err=True)
+    click.echo(text)
+
+
+@cli.command("play", context_settings=GAME_OPTIONS)
+@click.argument("game")
+@click.option("--deal", "deal_text", metavar="N", help="Deal number (default: a random one).")
+@click.option("--load", "load_path", metavar="FILE", help="Start from a save file instead of a new deal.")
+@click.option("--moves", "moves_text", metavar="MOVES", help='Play these moves first, e.g. "d w4 3f".')
+@click.pass_context
+def play_command(
+    ctx: click.Context, game: str, deal_text: str | None, load_path: str | None, moves_text: str | None
+) -> None:
+    """Play GAME in the terminal. Type 'help' at the prompt for the commands.
+
+    Game options follow the game as --name value (see 'cardtable games').
+    """
+    name = rules_class(game).name
+    if load_path is not None:
+        if deal_text is not None or ctx.args:
+            raise CommandError("--load starts from the save file's deal and options: give no --deal or game options")
+        played = read_save(load_path)
+        if played.name != name:
+            raise CommandError(f"{load_path} is a save file of {played.name}, not {name}")
+    else:
+        played = make_game(game, parse_deal(deal_text), ctx.args)
+    for i, move in enumerate((moves_text or "").split(), start=1):
+        try:
+            played.play(move)
+        except CardtableError as err:
+            raise CommandError(f"--moves, move {i}: {err}") from None
+    Session(played, make_console()).run()
+
+
+def main() -> None:
+    """Run the ``cardtable`` command (the console-script entry point).
+
+    >>> import sys
+    >>> saved, sys.argv = sys.argv, ["cardtable", "--version"]
+    >>> try:
+    ...     main()
+    ... except SystemExit as done:
+    ...     print("exit", done.code)
+    ... finally:
+    ...     sys.argv = saved
+    cardtable, version 0.1.0
+    exit 0
+    """
+    cli(prog_name="cardtable")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

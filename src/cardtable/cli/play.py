@@ -1,0 +1,249 @@
+"""The play loop of ``cardtable play``: show the position, read a command, repeat.
+
+A line at the prompt is one of the commands in :data:`COMMANDS` or else a
+move in the game's notation. Bad input (an illegal or unreadable move, a file
+that cannot be read) prints one line and leaves the game as it was. The loop
+ends on ``quit`` or at the end of input, so it runs the same on a terminal and
+on a script fed to standard input.
+
+>>> import io
+>>> from cardtable import new_game
+>>> session = Session(new_game("klondike", deal=0), Console(file=io.StringIO()))
+>>> session.handle("d"), len(session.game.moves)
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from ..api import load
+from ..core.errors import CardtableError, SaveFileError
+from ..core.game import Game
+from .render import error_line, outcome_message, position_lines
+
+COMMANDS: dict[str, str] = {
+    "MOVE": "play a move in the game's notation (see below)",
+    "moves": "list the legal moves",
+    "undo": "take back the last move",
+    "redo": "play again the last move taken back",
+    "restart": "go back to the start of the deal",
+    "save FILE": "write the game to a save file",
+    "load FILE": "continue a game from a save file",
+    "help": "show this help",
+    "quit": "stop playing (so does the end of input)",
+}
+"""The commands of the prompt, as shown by ``help``."""
+
+
+def read_save(path: str) -> Game[Any, Any]:
+    """The game in save file ``path``.
+
+    Raises :class:`~cardtable.core.errors.SaveFileError` when the file cannot
+    be read or is not a good save file.
+
+    >>> read_save("/nonexistent/x.json")
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.SaveFileError: cannot read /nonexistent/x.json: No such file or directory
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise SaveFileError(f"cannot read {path}: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise SaveFileError(f"cannot read {path}: not a text file") from None
+    try:
+        return load(text)
+    except SaveFileError as err:
+        raise SaveFileError(f"{path}: {err}") from None
+
+
+def write_save(game: Game[Any, Any], path: str) -> None:
+    """Write ``game`` to save file ``path``.
+
+    Raises :class:`~cardtable.core.errors.SaveFileError` when the file cannot be written.
+
+    >>> import io
+    >>> from cardtable import new_game
+    >>> write_save(new_game("klondike", deal=0), "/nonexistent/x.json")
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.SaveFileError: cannot write /nonexistent/x.json: No such file or directory
+    """
+    try:
+        Path(path).write_text(game.save() + "\n", encoding="utf-8")
+    except OSError as err:
+        raise SaveFileError(f"cannot write {path}: {err.strerror or err}") from None
+
+
+class Session:
+    """A game played at the prompt: :meth:`run` the loop, or :meth:`handle` one line.
+
+    >>> import io
+    >>> from cardtable import new_game
+    >>> Session(new_game("klondike", deal=0), Console(file=io.StringIO())).handle("quit")
+    False
+    """
+
+    def __init__(self, game: Game[Any, Any], console: Console) -> None:
+        self.game = game
+        self.console = console
+
+    def _say(self, text: Text | str = "") -> None:
+        """Print one line; the terminal, not rich, wraps it, so a message stays one line."""
+        self.console.print(text, soft_wrap=True)
+
+    @property
+    def prompt(self) -> str:
+        """The prompt: the game's name.
+
+        >>> import io
+        >>> from cardtable import new_game
+        >>> Session(new_game("klondike", deal=0), Console()).prompt
+        'klondike> '
+        """
+        return f"{self.game.name}> "
+
+    def run(self, read: Callable[[str], str] | None = None, echo: bool | None = None) -> None:
+        """Show the position, then read and handle lines until ``quit`` or the end of input.
+
+        ``read(prompt)`` returns the next line and raises :class:`EOFError` at
+        the end (default: :func:`input`). With ``echo`` (default: when standard
+        input is not a terminal) each line read is printed after the prompt, so
+        the output of a scripted session reads like a terminal session.
+
+        >>> import io
+        >>> from cardtable import new_game
+        >>> lines, out = iter(["d", "undo", "quit"]), io.StringIO()
+        >>> Session(new_game("klondike", deal=0), Console(file=out)).run(lambda prompt: next(lines), echo=True)
+        >>> out.getvalue().count("moves played: 1"), "took back d" in out.getvalue()
+        (1, True)
+        """
+        if read is None:
+            read = _line_reader()
+        if echo is None:
+            echo = not sys.stdin.isatty()
+        self.show()
+        while True:
+            try:
+                line = read(self.prompt)
+            except (EOFError, KeyboardInterrupt):
+                self._say()
+                return
+            if echo:
+                self._say(Text(line))
+            if not self.handle(line):
+                return
+
+    def handle(self, line: str) -> bool:
+        """Do what one line of input says; False when it says to quit.
+
+        Errors print one line and leave the game unchanged.
+
+        >>> import io
+        >>> from cardtable import new_game
+        >>> s = Session(new_game("klondike", deal=0), Console(file=io.StringIO()))
+        >>> s.handle("  "), s.handle("x"), s.game.moves
+        (True, True, [])
+        >>> s.console.file.getvalue()
+        "error: not a klondike move: 'x' (moves look like d, r, w3, wf, 3f, 35, 35:2, fh5)\\n"
+        """
+        words = line.split(maxsplit=1)
+        if not words:
+            return True
+        command = words[0].lower()
+        argument = words[1].strip() if len(words) > 1 else ""
+        try:
+            if command == "quit":
+                return False
+            if command in ("help", "moves", "undo", "redo", "restart") and argument:
+                raise _InputError(f"{command} takes no argument")
+            if command in ("save", "load") and not argument:
+                raise _InputError(f"usage: {command} FILE")
+            if command == "help":
+                self.help()
+            elif command == "moves":
+                moves = " ".join(str(m) for m in self.game.legal_moves())
+                self._say(Text(moves or "no legal moves"))
+            elif command == "undo":
+                self.note(f"took back {self.game.undo()}")
+            elif command == "redo":
+                self.note(f"played again {self.game.redo()}")
+            elif command == "restart":
+                self.game.restart()
+                self.note("back to the start")
+            elif command == "save":
+                write_save(self.game, argument)
+                self._say(Text(f"saved to {argument}"))
+            elif command == "load":
+                self.game = read_save(argument)
+                self.note(f"loaded {argument}")
+            else:
+                self.game.play(line.strip())
+                self.show()
+        except (CardtableError, _InputError) as err:
+            self._say(error_line(str(err)))
+        return True
+
+    def note(self, message: str) -> None:
+        """Say what happened, then show the position.
+
+        >>> import io
+        >>> from cardtable import new_game
+        >>> s = Session(new_game("klondike", deal=0), Console(file=io.StringIO()))
+        >>> s.note("hello"); s.console.file.getvalue().startswith("hello")
+        True
+        """
+        self._say(Text(message, style="italic"))
+        self.show()
+
+    def show(self) -> None:
+        """Show the position and, when the game is won or over, say so.
+
+        >>> import io
+        >>> from cardtable import new_game
+        >>> s = Session(new_game("klondike", deal=0), Console(file=io.StringIO()))
+        >>> s.show(); "stock: ##x24" in s.console.file.getvalue()
+        True
+        """
+        self._say()
+        for line in position_lines(self.game, self.console.width):
+            self._say(line)
+        message = outcome_message(self.game.outcome)
+        if message is not None:
+            self._say(message)
+
+    def help(self) -> None:
+        """Show the commands and the game's move notation.
+
+        >>> import io
+        >>> from cardtable import new_game
+        >>> s = Session(new_game("klondike", deal=0), Console(file=io.StringIO()))
+        >>> s.help(); "undo" in s.console.file.getvalue()
+        True
+        """
+        width = max(len(name) for name in COMMANDS)
+        for name, text in COMMANDS.items():
+            self._say(Text.assemble((f"  {name.ljust(width)}", "cyan"), f"  {text}"))
+        notation = self.game.rules.NOTATION or "(see cardtable rules)"
+        self._say(Text(f"Notation: {notation}"))
+
+
+class _InputError(Exception):
+    """A prompt command written wrongly."""
+
+
+def _line_reader() -> Callable[[str], str]:
+    """:func:`input`, with line editing when standard input is a terminal."""
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):  # not on every platform
+            import readline  # noqa: F401  (imported for its effect on input())
+    return input

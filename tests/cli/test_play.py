@@ -1,0 +1,137 @@
+"""The play loop of `cardtable play`, driven by scripted input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import cardtable
+from cardtable.core.cards import make_card
+from cardtable.games.klondike import KlondikeState
+
+from .runner import run
+
+PROMPT = "klondike> "
+
+
+def replies(output: str, prompt: str = PROMPT) -> list[tuple[str, list[str]]]:
+    """A scripted session's output as (command, lines printed in reply) pairs; the first command is ""."""
+    pairs: list[tuple[str, list[str]]] = [("", [])]
+    for line in output.splitlines():
+        if line.startswith(prompt):
+            pairs.append((line[len(prompt) :], []))
+        else:
+            pairs[-1][1].append(line)
+    if len(pairs) > 1 and pairs[-1] == ("", []):
+        pairs.pop()  # the prompt at the end of input
+    return pairs
+
+
+def screen(output: str, prompt: str) -> str:
+    """The first screen: everything before the first prompt."""
+    return output.split(prompt, 1)[0]
+
+
+def test_scripted_session(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    script = ["moves", "3f", "35", "undo", "redo", "undo 2", f"save {save}", "restart", f"load {save}", "help", "quit"]
+    result = run(["play", "klondike", "--deal", "0"], input="\n".join(script + ["d"]) + "\n")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    pairs = replies(result.stdout)
+    assert [command for command, _ in pairs] == ["", *script]
+    first, moves, play, illegal, undo, redo, bad_undo, saved, restart, load, help_, quit_ = (r for _, r in pairs)
+    assert first[1].startswith("Klondike (draw three) — klondike deal 0 — draw=3")
+    assert "moves played: 0" in first
+    assert moves == ["3f d"]
+    assert "moves played: 1" in play
+    assert len(illegal) == 1 and illegal[0].startswith("error: illegal move 35: rule 3")
+    assert undo[0] == "took back 3f" and "moves played: 0" in undo
+    assert redo[0] == "played again 3f" and "moves played: 1" in redo
+    assert bad_undo == ["error: undo takes no argument"]
+    assert saved == [f"saved to {save}"]
+    assert "moves played: 0" in restart
+    assert load[0] == f"loaded {save}" and "moves played: 1" in load
+    assert any(line.strip().startswith("undo") for line in help_)
+    assert any(line.startswith("Notation: ") for line in help_)
+    assert quit_ == []  # nothing after quit is read
+    after = cardtable.new_game("klondike", deal=0)
+    after.play("3f")
+    assert cardtable.load(save.read_text()).state == after.state
+
+
+def test_bad_input_at_the_prompt_is_one_line_and_the_game_goes_on(tmp_path: Path) -> None:
+    script = ["zz", "r", "redo", "save", f"load {tmp_path / 'missing.json'}", f"load {tmp_path}", "d"]
+    result = run(["play", "klondike", "--deal", "0"], input="\n".join(script) + "\n")
+    assert result.exit_code == 0
+    pairs = replies(result.stdout)
+    for _, reply in pairs[1:-1]:
+        assert len(reply) == 1 and reply[0].startswith("error: "), reply
+    assert "moves played: 1" in pairs[-1][1]
+    assert "Traceback" not in result.output
+
+
+def test_end_of_input_ends_the_game() -> None:
+    result = run(["play", "klondike", "--deal", "2"], input="")
+    assert result.exit_code == 0
+    assert result.stdout.rstrip().endswith(PROMPT.rstrip())
+
+
+def test_moves_option_plays_first() -> None:
+    result = run(["play", "klondike", "--deal", "0", "--moves", "3f d"], input="")
+    assert result.exit_code == 0
+    assert "moves played: 2" in screen(result.stdout, PROMPT)
+
+
+def test_random_deal_is_shown_in_the_title() -> None:
+    result = run(["play", "klondike"], input="")
+    title = result.stdout.splitlines()[1]
+    deal = int(title.split("klondike deal ")[1].split()[0])
+    assert 0 <= deal < 2**32
+
+
+@pytest.mark.parametrize("game", cardtable.GAMES)
+def test_face_down_cards_are_never_shown(game: str) -> None:
+    result = run(["play", game, "--deal", "3"], input="")
+    assert result.exit_code == 0, result.output
+    first = screen(result.stdout, f"{game}> ")
+    rules = cardtable.new_game(game, deal=3).rules
+    piles = [pile for row in rules.display(rules.deal(3)) for _, pile in row]
+    up = {rules.card_text(c) for pile in piles for c, face_up in pile if face_up}
+    down = {rules.card_text(c) for pile in piles for c, face_up in pile if not face_up} - up
+    assert down, "the deal has face-down cards"
+    tokens = set(first.split())
+    assert not down & tokens
+    assert "##" in first
+
+
+def klondike_save(tmp_path: Path, state: KlondikeState) -> Path:
+    """A save file of a Klondike game starting from ``state``, written by the library."""
+    rules = cardtable.rules_for("klondike")
+    game = cardtable.new_game("klondike", layout=rules.to_text(state))
+    path = tmp_path / "klondike.json"
+    path.write_text(game.save())
+    return path
+
+
+def test_won_message(tmp_path: Path) -> None:
+    king = make_card(13, 3)  # KS
+    tableau = ((king,),) + ((),) * 6
+    save = klondike_save(tmp_path, KlondikeState((), (), (13, 13, 13, 12), tableau, (0,) * 7, 0))
+    result = run(["play", "klondike", "--load", str(save)], input="1f\nundo\n")
+    assert result.exit_code == 0, result.output
+    first, won, undone = (reply for _, reply in replies(result.stdout))
+    assert "You won! Score 52." in won
+    assert not any("won" in line for line in first + undone)
+
+
+def test_over_message(tmp_path: Path) -> None:
+    two = make_card(2, 0)  # 2C, with the ace of clubs face down under it: no move at all
+    pile = tuple(c for c in range(52) if c != two) + (two,)
+    save = klondike_save(tmp_path, KlondikeState((), (), (0, 0, 0, 0), (pile,) + ((),) * 6, (51,) + (0,) * 6, 0))
+    result = run(["play", "klondike", "--load", str(save)], input="moves\n")
+    assert result.exit_code == 0, result.output
+    first, moves = (reply for _, reply in replies(result.stdout))
+    assert any(line.startswith("No progress is possible any more: game over, score 0.") for line in first)
+    assert moves == ["no legal moves"]
