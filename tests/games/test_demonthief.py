@@ -590,11 +590,11 @@ def test_to_text_example() -> None:
 BASIC = layout(tab={1: "KS"})
 BAD_LAYOUTS = [
     ("klondike\nstock:", "must start with the line 'demonthief'"),
-    (BASIC.replace("f1: ", "f1: <AC> "), "foundation cards are face up"),
-    (BASIC.replace("\n1: KS", "\n1: <KS>"), "tableau cards are face up"),
-    (layout(tab={1: "KS"}, stock="QS"), "stock cards are face down"),
-    (layout(tab={1: "KS"}, waste="<QS>"), "waste cards are face up"),
-    (layout(tab={1: "KS"}, reserve="<KS> <QS>"), "reserve cards are face down except the top"),
+    (BASIC.replace("f1: ", "f1: <AC> "), "foundation f1: every card is face up"),
+    (BASIC.replace("\n1: KS", "\n1: <KS>"), "tableau pile 1: every card is face up"),
+    (layout(tab={1: "KS"}, stock="QS"), "stock: every card is face down"),
+    (layout(tab={1: "KS"}, waste="<QS>"), "waste: every card is face up"),
+    (layout(tab={1: "KS"}, reserve="<KS> <QS>"), "reserve: face-down cards lie under face-up ones"),
     (layout(tab={1: "KS"}, reserve="KS QS"), "reserve cards are face down except the top"),
     (BASIC.replace("redeals used: 0", "redeals used: x"), "redeals used must be 0"),
     (BASIC.replace("redeals used: 0", "redeals used: -1"), "redeals used must be 0"),

@@ -560,7 +560,7 @@ def put(text: str, name: str, value: str) -> str:
     ("name", "value", "message"),
     [
         ("b1", "5YK", "not a King's Keys card: '5YK'"),
-        ("b1", "<4YK>", "position b1: field cards are face up"),
+        ("b1", "<4YK>", "position b1: every card is face up"),
         ("b1", "4YK>", "bad face-down card"),
         ("a1", "1GK 2GA 2GA", "too many: 2GA"),
         ("a1", "1GK", "missing: 2GA"),
@@ -607,11 +607,11 @@ def one_book_text() -> str:
 def test_layout_error_draw_and_books() -> None:
     text = base_text()
     draw = next(ln for ln in text.splitlines() if ln.startswith("draw:"))
-    with pytest.raises(LayoutError, match="draw pile cards are face down"):
+    with pytest.raises(LayoutError, match="draw pile: every card is face down"):
         R.from_text(text.replace(draw, draw.replace("<", "").replace(">", "")))
     text = one_book_text()
     assert R.from_text(text).books == 1
-    with pytest.raises(LayoutError, match="book cards are face up"):
+    with pytest.raises(LayoutError, match="books: every card is face up"):
         R.from_text(text.replace("books: 1GK", "books: <1GK>"))
     # the book's 2GA swapped with the 2GS of the draw pile: shields twice
     swapped = text.replace("<2GS>", "<2GA>").replace("books: 1GK 2GA", "books: 1GK 2GS")

@@ -125,3 +125,34 @@ def check_cards(cards: Iterable[int], expected: Iterable[int], show: Callable[[i
     if short:
         parts.append("missing: " + " ".join(show(c) for c in short))
     raise LayoutError("the layout does not hold the game's deck exactly once (" + "; ".join(parts) + ")")
+
+
+FACE_UP = "up"
+FACE_DOWN = "down"
+DOWN_UNDER_UP = "under"
+
+
+def read_pile(text: str, parse_card: Callable[[str], int], where: str, faces: str) -> tuple[tuple[int, ...], int]:
+    """Read a pile and check how its cards face; return ``(cards, face-down count)``.
+
+    ``faces`` is ``"up"`` (every card face up), ``"down"`` (every card face
+    down) or ``"under"`` (face-down cards under face-up ones, and the top card
+    of a non-empty pile face up). ``where`` names the pile in the error.
+
+    >>> read_pile("<JH> 9C", parse_card_for_test, "pile 1", "under")
+    ((0, 1), 1)
+    >>> read_pile("<JH>", parse_card_for_test, "pile 1", "under")
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.LayoutError: pile 1: face-down cards lie under face-up ones, and the top card is face up
+    """
+    pile = parse_pile(text, parse_card)
+    down = sum(1 for _, up in pile if not up)
+    cards = tuple(c for c, _ in pile)
+    if faces == FACE_UP and down:
+        raise LayoutError(f"{where}: every card is face up (write them without <>)")
+    if faces == FACE_DOWN and down != len(pile):
+        raise LayoutError(f"{where}: every card is face down (write each as <XX>)")
+    if faces == DOWN_UNDER_UP and (any(up for _, up in pile[:down]) or (pile and down == len(pile))):
+        raise LayoutError(f"{where}: face-down cards lie under face-up ones, and the top card is face up")
+    return cards, down

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .options import Option, resolve_options
 
@@ -31,6 +31,43 @@ M = TypeVar("M", bound=Hashable)
 
 Pile = list[tuple[int, bool]]
 """A pile for display: ``(card, face_up)`` pairs, bottom first."""
+
+
+class PileMove(Protocol):
+    """A move from one pile to another, with a card count (Klondike, Demonthief, Devil's Square)."""
+
+    @property
+    def src(self) -> int: ...
+
+    @property
+    def dst(self) -> int: ...
+
+
+PM = TypeVar("PM", bound=PileMove)
+
+
+def replace_at(values: tuple[Any, ...], i: int, value: Any) -> Any:
+    """``values`` with item ``i`` replaced: the one-pile update of an immutable state.
+
+    >>> replace_at((1, 2, 3), 1, 9)
+    (1, 9, 3)
+    """
+    return values[:i] + (value,) + values[i + 1 :]
+
+
+def any_count(legal: list[PM], move: PM, text: str) -> PM:
+    """For move text typed without a ``:count``: the only legal move with the same
+    source and target as ``move``, whatever its count; otherwise ``move`` itself.
+
+    >>> from cardtable.games.klondike import KlondikeMove
+    >>> str(any_count([KlondikeMove(2, 4, 3)], KlondikeMove(2, 4, 1), "35"))
+    '35:3'
+    """
+    if ":" not in text:
+        same_ends = [m for m in legal if m.src == move.src and m.dst == move.dst]
+        if len(same_ends) == 1:
+            return same_ends[0]
+    return move
 
 
 class Rules(ABC, Generic[S, M]):

@@ -49,13 +49,22 @@ tableau (by pile); then draw or redeal.
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from ..core.cards import RANK, RANKS, RED, SUIT, card_text, french_deck, make_card, parse_card
 from ..core.errors import LayoutError, MoveParseError
-from ..core.layout import check_cards, format_pile, join_layout, parse_pile, split_layout
+from ..core.layout import (
+    DOWN_UNDER_UP,
+    FACE_DOWN,
+    FACE_UP,
+    check_cards,
+    format_pile,
+    join_layout,
+    read_pile,
+    split_layout,
+)
 from ..core.options import Option
-from ..core.rules import Pile, Rules
+from ..core.rules import Pile, Rules, any_count, replace_at
 from ..core.shuffle import shuffled
 
 # Pile codes used in moves.
@@ -177,16 +186,14 @@ def _fits(card: int, pile: tuple[int, ...], j: int) -> bool:
 
 def _read_foundations(texts: list[str]) -> tuple[tuple[int, ...], int]:
     """Foundation tops and the base rank from the eight foundation lines."""
-    piles = [parse_pile(t, parse_card) for t in texts]
+    piles = [read_pile(t, parse_card, f"foundation f{k + 1}", FACE_UP)[0] for k, t in enumerate(texts)]
     if not piles[0]:
         raise LayoutError("foundation f1 must hold a card: its first card gives the base rank")
-    base = RANK[piles[0][0][0]]
+    base = RANK[piles[0][0]]
     tops: list[int] = []
     for k, pile in enumerate(piles):
         name = f"foundation f{k + 1}"
-        if not all(up for _, up in pile):
-            raise LayoutError(f"{name}: foundation cards are face up, write them without <>")
-        cards = [c for c, _ in pile]
+        cards = list(pile)
         if not cards:
             tops.append(-1)
             continue
@@ -201,11 +208,6 @@ def _read_foundations(texts: list[str]) -> tuple[tuple[int, ...], int]:
             )
         tops.append(cards[-1])
     return tuple(tops), base
-
-
-def _set(values: tuple[Any, ...], i: int, value: Any) -> Any:
-    """``values`` with item ``i`` replaced (a new tuple)."""
-    return values[:i] + (value,) + values[i + 1 :]
 
 
 class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
@@ -349,30 +351,21 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
         if not isinstance(text, str):
             raise LayoutError("a layout must be text")
         parts = split_layout(text, self.name, _NAMES)
-        stock = parse_pile(parts["stock"], parse_card)
-        if any(up for _, up in stock):
-            raise LayoutError("stock cards are face down: write each as <XX>")
-        waste = parse_pile(parts["waste"], parse_card)
-        if not all(up for _, up in waste):
-            raise LayoutError("waste cards are face up: write them without <>")
-        reserve = parse_pile(parts["reserve"], parse_card)
-        if any(up for _, up in reserve[:-1]) or (reserve and not reserve[-1][1]):
+        stock, _ = read_pile(parts["stock"], parse_card, "stock", FACE_DOWN)
+        waste, _ = read_pile(parts["waste"], parse_card, "waste", FACE_UP)
+        reserve, down = read_pile(parts["reserve"], parse_card, "reserve", DOWN_UNDER_UP)
+        if reserve and down != len(reserve) - 1:
             raise LayoutError("reserve cards are face down except the top (last) one: write them as <XX> ... XX")
         foundations, base = _read_foundations([parts[f"f{k + 1}"] for k in range(8)])
-        tableau = []
-        for j in TABLEAU:
-            pile = parse_pile(parts[str(j + 1)], parse_card)
-            if not all(up for _, up in pile):
-                raise LayoutError(f"tableau pile {j + 1}: tableau cards are face up, write them without <>")
-            tableau.append(tuple(c for c, _ in pile))
+        tableau = [read_pile(parts[str(j + 1)], parse_card, f"tableau pile {j + 1}", FACE_UP)[0] for j in TABLEAU]
         used_text = parts["redeals used"]
         if not _NUMBER_RE.fullmatch(used_text) or int(used_text) > self.REDEALS:
             allowed = "0" if not self.REDEALS else f"0 to {self.REDEALS}"
             raise LayoutError(f"redeals used must be {allowed} in {self.name}, not {used_text!r}")
         state = DemonthiefState(
-            tuple(c for c, _ in stock),
-            tuple(c for c, _ in waste),
-            tuple(c for c, _ in reserve),
+            stock,
+            waste,
+            reserve,
             foundations,
             tuple(tableau),
             base,
@@ -480,12 +473,12 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
         else:
             p = tab[src]
             cards = p[-n:]
-            tab = _set(tab, src, p[:-n])
+            tab = replace_at(tab, src, p[:-n])
         if dst == FOUNDATION:
             c = cards[0]
-            found = _set(found, found.index(-1 if RANK[c] == base else PREV[c]), c)
+            found = replace_at(found, found.index(-1 if RANK[c] == base else PREV[c]), c)
         else:
-            tab = _set(tab, dst, tab[dst] + cards)
+            tab = replace_at(tab, dst, tab[dst] + cards)
         return DemonthiefState(stock, waste, reserve, found, tab, base, used)
 
     def parse_move(self, text: str) -> DemonthiefMove:
@@ -529,10 +522,8 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
         'd'
         """
         move = self.parse_move(text)
-        if ":" not in text and move.src in TABLEAU and move.dst in TABLEAU:
-            options = [m for m in self.legal_moves(state) if m.src == move.src and m.dst == move.dst]
-            if len(options) == 1:
-                return options[0]
+        if move.src in TABLEAU and move.dst in TABLEAU:
+            return any_count(self.legal_moves(state), move, text)
         return move
 
     def explain_illegal(self, state: DemonthiefState, move: DemonthiefMove) -> str:

@@ -68,9 +68,17 @@ from typing import Any, NamedTuple
 
 from ..core.cards import RANK, SUIT, card_text, french_deck, parse_card
 from ..core.errors import LayoutError, MoveParseError
-from ..core.layout import check_cards, format_pile, join_layout, parse_pile, split_layout
+from ..core.layout import (
+    DOWN_UNDER_UP,
+    FACE_UP,
+    check_cards,
+    format_pile,
+    join_layout,
+    read_pile,
+    split_layout,
+)
 from ..core.options import Option
-from ..core.rules import Pile, Rules
+from ..core.rules import Pile, Rules, replace_at
 from ..core.shuffle import shuffled
 
 MODES: tuple[tuple[str, int, int, int], ...] = (
@@ -294,25 +302,14 @@ class Desturado(Rules[DesturadoState, DesturadoMove]):
             raise LayoutError(
                 f"{err} (mode {self._mode}: columns a-{PLACES[self.columns - 1]}, hand spaces 1-{self.hand_spaces})"
             ) from None
-        columns: list[tuple[int, ...]] = []
-        down: list[int] = []
-        for i in range(self.columns):
-            pile = parse_pile(parts[PLACES[i]], parse_card)
-            d = sum(1 for _, up in pile if not up)
-            if any(up for _, up in pile[:d]) or (pile and d == len(pile)):
-                raise LayoutError(
-                    f"column {PLACES[i]}: face-down cards must lie under the face-up ones, "
-                    "and a non-empty column's top card is face up"
-                )
-            columns.append(tuple(c for c, _ in pile))
-            down.append(d)
-        hand: list[tuple[int, ...]] = []
-        for k in range(self.hand_spaces):
-            pile = parse_pile(parts[PLACES[HAND + k]], parse_card)
-            if not all(up for _, up in pile):
-                raise LayoutError(f"hand space {k + 1}: hand cards are face up, write them without <>")
-            hand.append(tuple(c for c, _ in pile))
-        state = DesturadoState(tuple(columns), tuple(down), tuple(hand))
+        columns = [
+            read_pile(parts[PLACES[i]], parse_card, f"column {PLACES[i]}", DOWN_UNDER_UP) for i in range(self.columns)
+        ]
+        hand = [
+            read_pile(parts[PLACES[HAND + k]], parse_card, f"hand space {k + 1}", FACE_UP)[0]
+            for k in range(self.hand_spaces)
+        ]
+        state = DesturadoState(tuple(c for c, _ in columns), tuple(d for _, d in columns), tuple(hand))
         check_cards(self.cards(state), self.deck(), card_text)
         return state
 
@@ -362,16 +359,16 @@ class Desturado(Rules[DesturadoState, DesturadoMove]):
             column = columns[src]
             under = down[src]
             unit = column[under:]
-            columns = _set(columns, src, column[:under])
+            columns = replace_at(columns, src, column[:under])
             if under:
-                down = _set(down, src, under - 1)
+                down = replace_at(down, src, under - 1)
         else:
             unit = hand[src - HAND]
-            hand = _set(hand, src - HAND, ())
+            hand = replace_at(hand, src - HAND, ())
         if dst < HAND:
-            columns = _set(columns, dst, columns[dst] + unit)
+            columns = replace_at(columns, dst, columns[dst] + unit)
         else:
-            hand = _set(hand, dst - HAND, hand[dst - HAND] + unit)
+            hand = replace_at(hand, dst - HAND, hand[dst - HAND] + unit)
         return DesturadoState(columns, down, hand)
 
     def parse_move(self, text: str) -> DesturadoMove:
@@ -473,8 +470,3 @@ def _no_fit(rule: int, bottom: int, top: int) -> str:
         f"rule {rule}: {card_text(bottom)} does not fit on {card_text(top)} "
         "(needs the same rank, or the same suit and higher)"
     )
-
-
-def _set(values: tuple[Any, ...], i: int, value: Any) -> Any:
-    """``values`` with item ``i`` replaced (a new tuple)."""
-    return values[:i] + (value,) + values[i + 1 :]

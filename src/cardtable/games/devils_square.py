@@ -59,8 +59,16 @@ from ..core.cards import (
     parse_kk_card,
 )
 from ..core.errors import LayoutError, MoveParseError
-from ..core.layout import check_cards, format_pile, join_layout, parse_pile, split_layout
-from ..core.rules import Pile, Rules
+from ..core.layout import (
+    FACE_DOWN,
+    FACE_UP,
+    check_cards,
+    format_pile,
+    join_layout,
+    read_pile,
+    split_layout,
+)
+from ..core.rules import Pile, Rules, any_count
 from ..core.shuffle import shuffled
 
 SIZE = 16
@@ -372,20 +380,9 @@ class DevilsSquare(Rules[DevilsSquareState, DevilsSquareMove]):
         if not isinstance(text, str):
             raise LayoutError("a layout must be text")
         parts = split_layout(text, self.name, [*POSITIONS, "draw", "books"])
-        field: list[tuple[int, ...]] = []
-        for name in POSITIONS:
-            read = parse_pile(parts[name], parse_kk_card)
-            if not all(up for _, up in read):
-                raise LayoutError(f"position {name}: field cards are face up, write them without <>")
-            field.append(tuple(c for c, _ in read))
-        read = parse_pile(parts["draw"], parse_kk_card)
-        if any(up for _, up in read):
-            raise LayoutError("draw pile cards are face down: write each as <3GK>")
-        draw = tuple(c for c, _ in read)
-        read = parse_pile(parts["books"], parse_kk_card)
-        if not all(up for _, up in read):
-            raise LayoutError("book cards are face up: write them without <>")
-        book_cards = [c for c, _ in read]
+        field = [read_pile(parts[name], parse_kk_card, f"position {name}", FACE_UP)[0] for name in POSITIONS]
+        draw, _ = read_pile(parts["draw"], parse_kk_card, "draw pile", FACE_DOWN)
+        book_cards, _ = read_pile(parts["books"], parse_kk_card, "books", FACE_UP)
         check_cards([*(c for p in field for c in p), *draw, *book_cards], self.deck(), kk_text)
         for name, pile in zip(POSITIONS, field, strict=True):
             problem = pile_problem(pile) if pile else None
@@ -499,12 +496,7 @@ class DevilsSquare(Rules[DevilsSquareState, DevilsSquareMove]):
         >>> r = DevilsSquare(); str(r.resolve(r.deal(0), "C1B1"))
         'c1b1'
         """
-        move = self.parse_move(text)
-        if ":" not in text:
-            options = [m for m in self.legal_moves(state) if m.src == move.src and m.dst == move.dst]
-            if len(options) == 1:
-                return options[0]
-        return move
+        return any_count(self.legal_moves(state), self.parse_move(text), text)
 
     def explain_illegal(self, state: DevilsSquareState, move: DevilsSquareMove) -> str:
         """Which rule forbids ``move`` here.

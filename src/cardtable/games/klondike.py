@@ -47,9 +47,18 @@ from typing import Any, NamedTuple
 
 from ..core.cards import RANK, RED, SUIT, SUIT_NAMES, SUITS, card_text, french_deck, make_card, parse_card
 from ..core.errors import LayoutError, MoveParseError
-from ..core.layout import check_cards, format_pile, join_layout, parse_pile, split_layout
+from ..core.layout import (
+    DOWN_UNDER_UP,
+    FACE_DOWN,
+    FACE_UP,
+    check_cards,
+    format_pile,
+    join_layout,
+    read_pile,
+    split_layout,
+)
 from ..core.options import Option
-from ..core.rules import Pile, Rules
+from ..core.rules import Pile, Rules, any_count, replace_at
 from ..core.shuffle import JavaRandom, shuffled
 
 # Pile codes used in moves.
@@ -279,18 +288,13 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
             return self._from_pysol(text)
         names = ["stock", "waste", *SUIT_NAMES, *(str(i + 1) for i in TABLEAU), "redeals used"]
         parts = split_layout(text, self.name, names)
-        stock = parse_pile(parts["stock"], parse_card)
-        waste = parse_pile(parts["waste"], parse_card)
-        if any(up for _, up in stock):
-            raise LayoutError("stock cards are face down: write each as <XX>")
-        if not all(up for _, up in waste):
-            raise LayoutError("waste cards are face up: write them without <>")
+        stock, _ = read_pile(parts["stock"], parse_card, "stock", FACE_DOWN)
+        waste, _ = read_pile(parts["waste"], parse_card, "waste", FACE_UP)
         foundations = []
         for s in range(4):
-            pile = parse_pile(parts[SUIT_NAMES[s]], parse_card)
-            want = [make_card(r, s) for r in range(1, len(pile) + 1)]
-            if [c for c, _ in pile] != want or not all(up for _, up in pile):
-                raise LayoutError(f"the {SUIT_NAMES[s]} foundation must hold face-up {SUITS[s]} cards from the ace up")
+            pile, _ = read_pile(parts[SUIT_NAMES[s]], parse_card, f"the {SUIT_NAMES[s]} foundation", FACE_UP)
+            if list(pile) != [make_card(r, s) for r in range(1, len(pile) + 1)]:
+                raise LayoutError(f"the {SUIT_NAMES[s]} foundation must hold {SUIT_NAMES[s]} from the ace up")
             foundations.append(len(pile))
         tableau, down = self._read_tableau([parts[str(i + 1)] for i in TABLEAU])
         try:
@@ -300,8 +304,8 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
         if used < 0 or (self._redeals is not None and used > self._redeals) or (self._redeals is None and used):
             raise LayoutError(f"redeals used ({used}) does not fit the redeals option")
         state = KlondikeState(
-            tuple(c for c, _ in stock),
-            tuple(c for c, _ in waste),
+            stock,
+            waste,
             (foundations[0], foundations[1], foundations[2], foundations[3]),
             tableau,
             down,
@@ -311,28 +315,16 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
         return state
 
     def _read_tableau(self, texts: list[str]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-        tableau, down = [], []
-        for i, text in enumerate(texts):
-            pile = parse_pile(text, parse_card)
-            d = sum(1 for _, up in pile if not up)
-            if any(up for _, up in pile[:d]) or (pile and d == len(pile)):
-                raise LayoutError(
-                    f"tableau pile {i + 1}: face-down cards must lie under the face-up ones, "
-                    "and a non-empty pile's top card is face up"
-                )
-            tableau.append(tuple(c for c, _ in pile))
-            down.append(d)
-        return tuple(tableau), tuple(down)
+        piles = [read_pile(text, parse_card, f"tableau pile {i + 1}", DOWN_UNDER_UP) for i, text in enumerate(texts)]
+        return tuple(cards for cards, _ in piles), tuple(down for _, down in piles)
 
     def _from_pysol(self, text: str) -> KlondikeState:
         lines = [ln.strip() for ln in text.replace("\r", "").strip().split("\n") if ln.strip()]
         if len(lines) != 8:
             raise LayoutError(f"a PySol Klondike deal has a Talon line and 7 pile lines, not {len(lines)} lines")
-        talon = parse_pile(lines[0].split(":", 1)[1], parse_card)
-        if not all(up for _, up in talon):
-            raise LayoutError("PySol talon cards are written without <>")
+        talon, _ = read_pile(lines[0].split(":", 1)[1], parse_card, "PySol talon", FACE_UP)
         tableau, down = self._read_tableau(lines[1:])
-        state = KlondikeState(tuple(c for c, _ in reversed(talon)), (), (0, 0, 0, 0), tableau, down, 0)
+        state = KlondikeState(talon[::-1], (), (0, 0, 0, 0), tableau, down, 0)
         check_cards(self.cards(state), self.deck(), card_text)
         return state
 
@@ -433,20 +425,20 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
         elif src >= FOUNDATION:
             s = src - FOUNDATION
             cards = (make_card(found[s], s),)
-            found = _set(found, s, found[s] - 1)
+            found = replace_at(found, s, found[s] - 1)
         else:
             p = tab[src]
             cards = p[-n:]
             rest = p[:-n]
-            tab = _set(tab, src, rest)
+            tab = replace_at(tab, src, rest)
             if rest and len(rest) == down[src]:
-                down = _set(down, src, down[src] - 1)
+                down = replace_at(down, src, down[src] - 1)
         # Put them on the target.
         if dst == FOUNDATION:
             s = SUIT[cards[0]]
-            found = _set(found, s, found[s] + 1)
+            found = replace_at(found, s, found[s] + 1)
         else:
-            tab = _set(tab, dst, tab[dst] + cards)
+            tab = replace_at(tab, dst, tab[dst] + cards)
         return KlondikeState(stock, waste, found, tab, down, used)
 
     def parse_move(self, text: str) -> KlondikeMove:
@@ -487,10 +479,8 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
         'd'
         """
         move = self.parse_move(text)
-        if ":" not in text and move.src in TABLEAU and move.dst in TABLEAU:
-            options = [m for m in self.legal_moves(state) if m.src == move.src and m.dst == move.dst]
-            if len(options) == 1:
-                return options[0]
+        if move.src in TABLEAU and move.dst in TABLEAU:
+            return any_count(self.legal_moves(state), move, text)
         return move
 
     def explain_illegal(self, state: KlondikeState, move: KlondikeMove) -> str:
@@ -586,8 +576,3 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
         0
         """
         return sum(state.foundations)
-
-
-def _set(values: tuple[Any, ...], i: int, value: Any) -> Any:
-    """``values`` with item ``i`` replaced (a new tuple)."""
-    return values[:i] + (value,) + values[i + 1 :]
