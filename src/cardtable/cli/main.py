@@ -172,12 +172,23 @@ def cli() -> None:
     """Play and study card games (list them with "cardtable games").
 
     Errors print one line on standard error and exit with status 2.
+    \f
+
+    >>> from click.testing import CliRunner
+    >>> CliRunner().invoke(cli, ["--version"]).output.startswith("cardtable")
+    True
     """
 
 
 @cli.command("games")
 def games_command() -> None:
-    """List the games: name, title and options."""
+    """List the games: name, title and options.
+    \f
+
+    >>> from click.testing import CliRunner
+    >>> "devils-square" in CliRunner().invoke(cli, ["games"]).output
+    True
+    """
     console = make_console()
     for i, name in enumerate(GAMES):
         cls = rules_class(name)
@@ -189,7 +200,13 @@ def games_command() -> None:
 @cli.command("rules")
 @click.argument("game")
 def rules_command(game: str) -> None:
-    """Show the rules of GAME, its options and its move notation."""
+    """Show the rules of GAME, its options and its move notation.
+    \f
+
+    >>> from click.testing import CliRunner
+    >>> "Desturado" in CliRunner().invoke(cli, ["rules", "desturado"]).output
+    True
+    """
     make_console().print(Markdown(rules_text(game)))
 
 
@@ -209,6 +226,11 @@ def deal_command(ctx: click.Context, game: str, deal_text: str | None, layout_fo
     """Print the full layout of a deal of GAME, face-down cards included.
 
     Game options follow the game as --name value (see 'cardtable games').
+    \f
+
+    >>> from click.testing import CliRunner
+    >>> CliRunner().invoke(cli, ["deal", "klondike", "--deal", "0"]).output.splitlines()[0]
+    'klondike'
     """
     deal = parse_deal(deal_text)
     made = make_game(game, deal, ctx.args)
@@ -230,6 +252,11 @@ def play_command(
     """Play GAME in the terminal. Type 'help' at the prompt for the commands.
 
     Game options follow the game as --name value (see 'cardtable games').
+    \f
+
+    >>> from click.testing import CliRunner
+    >>> "moves played: 1" in CliRunner().invoke(cli, ["play", "klondike", "--deal", "0"], input="d\nquit\n").output
+    True
     """
     name = rules_class(game).name
     if load_path is not None:

@@ -34,13 +34,20 @@ Pile = list[tuple[int, bool]]
 
 
 class PileMove(Protocol):
-    """A move from one pile to another, with a card count (Klondike, Demonthief, Devil's Square)."""
+    """A move from one pile to another (Klondike, Demonthief, Devil's Square moves are).
+
+    >>> from cardtable.games.klondike import DRAW
+    >>> isinstance(DRAW.src, int) and isinstance(DRAW.dst, int)
+    True
+    """
 
     @property
-    def src(self) -> int: ...
+    def src(self) -> int:
+        """The pile the cards leave (``KlondikeMove(2, 4, 1).src == 2``)."""
 
     @property
-    def dst(self) -> int: ...
+    def dst(self) -> int:
+        """The pile the cards go to (``KlondikeMove(2, 4, 1).dst == 4``)."""
 
 
 PM = TypeVar("PM", bound=PileMove)
