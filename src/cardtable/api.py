@@ -14,6 +14,7 @@ from typing import Any
 
 from .core.errors import CardtableError, SaveFileError
 from .core.game import SAVE_FORMAT, SAVE_VERSION, Game
+from .core.multiplayer import MultiplayerGame, MultiplayerRules
 from .core.shuffle import check_deal
 from .games import GAME_CLASSES, rules_for
 
@@ -36,9 +37,13 @@ def new_game(name: str, deal: int | None = None, layout: str | None = None, **op
     if layout is not None:
         if not isinstance(layout, str):
             raise CardtableError("layout must be text")
-        return Game(rules, rules.from_text(layout), layout=layout)
-    deal = check_deal(deal)
-    return Game(rules, rules.deal(deal), deal=deal)
+        start = rules.from_text(layout)
+    else:
+        deal = check_deal(deal)
+        start = rules.deal(deal)
+    if isinstance(rules, MultiplayerRules):
+        return MultiplayerGame(rules, start, deal=deal, layout=layout)
+    return Game(rules, start, deal=deal, layout=layout)
 
 
 def load(text: str) -> Game[Any, Any]:

@@ -15,7 +15,7 @@ from .runner import assert_one_line_error, run
 
 
 def test_help_works_for_every_command() -> None:
-    for args in (["--help"], ["games", "--help"], ["rules", "--help"], ["deal", "--help"], ["play", "--help"]):
+    for args in (["--help"], *([c, "--help"] for c in ("games", "rules", "deal", "play", "solve"))):
         result = run(args)
         assert result.exit_code == 0, args
         assert "Usage: cardtable" in result.stdout

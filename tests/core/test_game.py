@@ -20,7 +20,14 @@ from cardtable.core.errors import (
 
 
 def test_games_list() -> None:
-    assert cardtable.GAMES == ("klondike", "desturado", "demonthief", "demons-and-thieves", "devils-square")
+    assert cardtable.GAMES == (
+        "klondike",
+        "desturado",
+        "demonthief",
+        "demons-and-thieves",
+        "devils-square",
+        "deserto",
+    )
 
 
 def test_new_game_errors() -> None:

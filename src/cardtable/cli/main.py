@@ -240,6 +240,38 @@ def deal_command(ctx: click.Context, game: str, deal_text: str | None, layout_fo
     click.echo(text)
 
 
+@cli.command("solve", context_settings=GAME_OPTIONS)
+@click.argument("game")
+@click.option("--deal", "deal_text", metavar="N", help="Deal number (default: a random one, told on stderr).")
+@click.option("--seconds", type=float, default=30.0, show_default=True, help="Time limit.")
+@click.option("--nodes", type=int, default=None, help="Limit on positions explored (default: none).")
+@click.pass_context
+def solve_command(ctx: click.Context, game: str, deal_text: str | None, seconds: float, nodes: int | None) -> None:
+    """Solve a deal of a one-player GAME with every card known ("thoughtful").
+
+    Prints the verdict (solved, unsolvable: proved, or unknown: out of time),
+    the work done, and the winning moves in the game's notation.
+    Game options follow the game as --name value (see 'cardtable games').
+    \f
+
+    >>> from click.testing import CliRunner
+    >>> out = CliRunner().invoke(cli, ["solve", "klondike", "--deal", "0", "--numbering", "javasol"]).output
+    >>> out.splitlines()[0]
+    'verdict: solved'
+    """
+    from ..solve import solve
+
+    deal = parse_deal(deal_text)
+    made = make_game(game, deal, ctx.args)
+    if deal_text is None:
+        click.echo(f"deal {deal}", err=True)
+    result = solve(made, seconds=seconds, nodes=nodes)
+    click.echo(f"verdict: {result.verdict}")
+    click.echo(f"work: {result.nodes} positions, {result.seconds:.2f} s")
+    if result.solved:
+        click.echo(f"moves ({len(result.moves)}): " + " ".join(str(m) for m in result.moves))
+
+
 @cli.command("play", context_settings=GAME_OPTIONS)
 @click.argument("game")
 @click.option("--deal", "deal_text", metavar="N", help="Deal number (default: a random one).")

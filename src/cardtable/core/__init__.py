@@ -18,6 +18,7 @@ from .errors import (
     UnknownGameError,
 )
 from .game import Game, Outcome
+from .multiplayer import MultiplayerGame, MultiplayerOutcome, MultiplayerRules, Result
 from .rules import Rules
 
 __all__ = [
@@ -28,9 +29,13 @@ __all__ = [
     "IllegalMoveError",
     "LayoutError",
     "MoveParseError",
+    "MultiplayerGame",
+    "MultiplayerOutcome",
+    "MultiplayerRules",
     "NotYourTurnError",
     "OptionError",
     "Outcome",
+    "Result",
     "Rules",
     "SaveFileError",
     "UnknownGameError",

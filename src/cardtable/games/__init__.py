@@ -21,6 +21,7 @@ GAME_CLASSES: dict[str, str] = {
     "demonthief": "demonthief:Demonthief",
     "demons-and-thieves": "demonthief:DemonsAndThieves",
     "devils-square": "devils_square:DevilsSquare",
+    "deserto": "deserto:Deserto",
 }
 
 

@@ -340,10 +340,9 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
         moves: list[KlondikeMove] = []
         add = moves.append
         # To a foundation.
-        if waste:
-            c = waste[-1]
-            if found[SUIT[c]] == RANK[c] - 1:
-                add(WASTE_TO_FOUNDATION)
+        waste_moves = self.waste_moves(state)
+        if waste_moves and waste_moves[0] is WASTE_TO_FOUNDATION:
+            add(WASTE_TO_FOUNDATION)
         for i in TABLEAU:
             p = tab[i]
             if p:
@@ -370,18 +369,7 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
             for code in found_moves:
                 add(TAB_TO_TAB[code >> 10][(code >> 5) & 31][code & 31])
         # Waste to tableau.
-        if waste:
-            c = waste[-1]
-            rc = RANK[c]
-            redc = RED[c]
-            for j in TABLEAU:
-                q = tab[j]
-                if q:
-                    t = q[-1]
-                    if RANK[t] == rc + 1 and RED[t] != redc:
-                        add(WASTE_TO_TAB[j])
-                elif rc == 13:
-                    add(WASTE_TO_TAB[j])
+        moves += [m for m in waste_moves if m is not WASTE_TO_FOUNDATION]
         # Foundation back to tableau.
         if self._return:
             for s in range(4):
@@ -402,6 +390,35 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
             add(DRAW)
         elif waste and (self._redeals is None or used < self._redeals):
             add(REDEAL)
+        return moves
+
+    def waste_moves(self, state: KlondikeState) -> list[KlondikeMove]:
+        """The legal moves of the waste top: to its foundation, then to tableau piles 1-7.
+        Part of :meth:`legal_moves` (which lists these in its own order); solvers call it
+        alone for each stock arrangement they consider.
+
+        >>> r = Klondike(numbering="javasol"); s = r.apply(r.deal(0), DRAW)
+        >>> [str(m) for m in r.waste_moves(s)]  # 3C onto 4D
+        ['w6']
+        """
+        waste = state.waste
+        if not waste:
+            return []
+        moves: list[KlondikeMove] = []
+        c = waste[-1]
+        rc = RANK[c]
+        if state.foundations[SUIT[c]] == rc - 1:
+            moves.append(WASTE_TO_FOUNDATION)
+        redc = RED[c]
+        tab = state.tableau
+        for j in TABLEAU:
+            q = tab[j]
+            if q:
+                t = q[-1]
+                if RANK[t] == rc + 1 and RED[t] != redc:
+                    moves.append(WASTE_TO_TAB[j])
+            elif rc == 13:
+                moves.append(WASTE_TO_TAB[j])
         return moves
 
     def apply(self, state: KlondikeState, move: KlondikeMove) -> KlondikeState:

@@ -1,0 +1,119 @@
+"""cardtable's Klondike solver against Klondike-Solver (pyksolve), same deals, same limit.
+
+The deals are cardtable deal numbers 0..N-1 (draw 3, unlimited redeals,
+foundation returns on: the rules both solvers play). Each deal goes to
+Klondike-Solver as PySol text (``Solitaire.load_pysol``, ``solve_fast`` with its
+default 5,000,000-state cap) and to ``cardtable.solve``. Every solve runs in a
+child process with the same wall-clock limit, so time and peak memory (the
+child's maximum resident size) are measured alike. Prints, for each solver:
+solved, proved unsolvable, unknown (limit or cap reached), median and 95th
+percentile seconds per deal, peak memory; then any deal where one says solved
+and the other proved it unsolvable (there must be none).
+
+Klondike-Solver's ``solve_fast`` never proves a deal unsolvable (it prunes to
+the best three moves per position); a deal it does not solve is "unknown".
+
+Run: ``.venv/bin/python bench/solve_klondike.py --deals 200 --limit 60``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import resource
+import statistics
+import time
+from typing import Any
+
+import cardtable
+
+
+def cardtable_worker(deal: int, limit: float, out: Any) -> None:
+    """Solve one deal with cardtable; send (verdict, seconds, positions)."""
+    from cardtable.solve import solve
+
+    result = solve(cardtable.new_game("klondike", deal=deal), seconds=limit, memory=None)
+    out.send((result.verdict, result.seconds, own_peak_memory_mb()))
+
+
+def pyksolve_worker(deal: int, limit: float, out: Any) -> None:
+    """Solve one deal with Klondike-Solver; send (verdict, seconds, states)."""
+    from pyksolve.solver import Solitaire
+
+    text = cardtable.new_game("klondike", deal=deal).to_text(format="pysol")
+    solver = Solitaire()
+    solver.load_pysol(text.replace("\n", "\r\n"))  # its reader wants CRLF lines
+    solver.reset_game(3)
+    start = time.perf_counter()
+    result = solver.solve_fast()
+    seconds = time.perf_counter() - start
+    name = getattr(result, "name", str(result))
+    verdict = "solved" if name.startswith("Solved") else "unsolvable" if name == "Impossible" else "unknown"
+    out.send((verdict, seconds, own_peak_memory_mb()))
+
+
+def own_peak_memory_mb() -> float:
+    """This process's largest resident size so far, in MB."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def run_one(worker: Any, deal: int, limit: float) -> tuple[str, float, float]:
+    """Run a worker in a child process: (verdict, seconds, peak MB). Past the limit (plus
+    start-up slack) it is stopped and counts as unknown at the limit, its memory unmeasured."""
+    receive, send = mp.Pipe(duplex=False)
+    child = mp.Process(target=worker, args=(deal, limit, send))
+    child.start()
+    found: tuple[str, float, float] = ("unknown", limit, 0.0)
+    if receive.poll(limit + 5):
+        found = receive.recv()
+    child.join(1)
+    if child.is_alive():
+        child.terminate()
+        child.join()
+        found = ("unknown", limit, 0.0)
+    if found[0] == "unknown":
+        found = ("unknown", limit, found[2])
+    return found
+
+
+def summary(name: str, runs: list[tuple[str, float, float]]) -> str:
+    """One line of figures; peak memory is the largest of any finished deal."""
+    memory_mb = max(m for _, _, m in runs)
+    times = sorted(t for _, t, _ in runs)
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    count = {v: sum(1 for r in runs if r[0] == v) for v in ("solved", "unsolvable", "unknown")}
+    return (
+        f"{name:<16} {count['solved']:>7} {count['unsolvable']:>11} {count['unknown']:>8} "
+        f"{statistics.median(times):>9.3f} {p95:>9.3f} {memory_mb:>9.0f}"
+    )
+
+
+def main() -> None:
+    """Run both solvers on the same deals and print the table.
+
+    >>> callable(main)
+    True
+    """
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=200, help="deals 0..N-1 (default 200)")
+    parser.add_argument("--limit", type=float, default=60.0, help="seconds per deal (default 60)")
+    args = parser.parse_args()
+    mp.set_start_method("fork")
+    results: dict[str, list[tuple[str, float, float]]] = {"cardtable": [], "klondike-solver": []}
+    for name, worker in (("klondike-solver", pyksolve_worker), ("cardtable", cardtable_worker)):
+        for deal in range(args.deals):
+            results[name].append(run_one(worker, deal, args.limit))
+    print(f"{args.deals} random draw-3 deals (cardtable deal numbers 0..{args.deals - 1}), {args.limit:g} s per deal")
+    print(f"{'solver':<16} {'solved':>7} {'unsolvable':>11} {'unknown':>8} {'median s':>9} {'p95 s':>9} {'peak MB':>9}")
+    for name in ("klondike-solver", "cardtable"):
+        print(summary(name, results[name]))
+    disagree = [
+        deal
+        for deal, (a, b) in enumerate(zip(results["cardtable"], results["klondike-solver"], strict=True))
+        if {a[0], b[0]} == {"solved", "unsolvable"}
+    ]
+    print(f"disagreements (solved vs proved unsolvable): {disagree or 'none'}")
+
+
+if __name__ == "__main__":
+    main()

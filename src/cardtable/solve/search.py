@@ -1,0 +1,130 @@
+"""The search engine shared by every solver: depth-first search with a transposition table.
+
+A *search space* says, for a position, which positions follow and by which
+moves (an edge may stand for several real moves, e.g. draws then a play), when
+a position is won, and what key identifies positions that are equivalent for
+winning (e.g. the same piles in another order). The engine explores every
+position reachable from the start, each key once, in the space's move order,
+and stops at the first win, at the end of the space (a proof that no win
+exists), or at the budget.
+
+Why it is exact: a position's winnability depends only on its key's class, and
+every position whose key was seen was (or is being) explored, so a complete
+search without a win proves that no sequence of moves wins.
+
+>>> from cardtable.solve.spaces import space_for
+>>> from cardtable.games import rules_for
+>>> r = rules_for("desturado", mode="hard")
+>>> found = depth_first(space_for(r), r.deal(3), Budget(nodes=10_000))
+>>> found.verdict in ("solved", "unsolvable", "unknown")
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class SearchSpace(Protocol):
+    """What the engine needs to know about a game's positions.
+
+    >>> from cardtable.solve.spaces import space_for
+    >>> from cardtable.games import rules_for
+    >>> isinstance(space_for(rules_for("klondike")).key(rules_for("klondike").deal(0)), Hashable)
+    True
+    """
+
+    def children(self, state: Any) -> Iterable[tuple[Sequence[Any], Any]]:
+        """The positions that follow ``state``, best first: ``(moves, next state)``."""
+
+    def is_won(self, state: Any) -> bool:
+        """Whether ``state`` is won."""
+
+    def key(self, state: Any) -> Hashable:
+        """A key equal for positions that are equally winnable (the same up to symmetry)."""
+
+
+@dataclass
+class Budget:
+    """Limits of a search: positions expanded, seconds, and positions remembered.
+
+    ``None`` means no limit. ``memory`` bounds the transposition table (one entry
+    per position explored), which bounds memory.
+
+    >>> Budget(nodes=5).nodes
+    5
+    """
+
+    nodes: int | None = None
+    seconds: float | None = None
+    memory: int | None = 2_000_000
+
+
+@dataclass
+class Found:
+    """The end of a search: verdict, the winning moves (if solved), and the work done.
+
+    >>> Found("unknown", [], 0, 0.0).verdict
+    'unknown'
+    """
+
+    verdict: str
+    moves: list[Any] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+def depth_first(space: SearchSpace, start: Any, budget: Budget) -> Found:
+    """Search ``space`` from ``start`` until a win, a complete search, or the budget.
+
+    ``verdict`` is ``"solved"`` (``moves`` wins), ``"unsolvable"`` (the search
+    was complete) or ``"unknown"`` (the budget ran out first).
+
+    >>> from cardtable.solve.spaces import space_for
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("devils-square")
+    >>> depth_first(space_for(r), r.deal(0), Budget(nodes=1)).verdict
+    'unknown'
+    """
+    began = time.perf_counter()
+    deadline = None if budget.seconds is None else began + budget.seconds
+    max_nodes = budget.nodes
+    max_seen = budget.memory
+    if space.is_won(start):
+        return Found("solved", [], 0, time.perf_counter() - began)
+    key = space.key
+    is_won = space.is_won
+    children = space.children
+    seen = {key(start)}
+    # The path: one iterator of untried children per position on it, and the
+    # moves that led to each position after the first.
+    stack = [iter(children(start))]
+    path: list[Sequence[Any]] = []
+    nodes = 1
+    while stack:
+        for moves, state in stack[-1]:
+            k = key(state)
+            if k in seen:
+                continue
+            if is_won(state):
+                path.append(moves)
+                return Found("solved", [m for step in path for m in step], nodes, time.perf_counter() - began)
+            seen.add(k)
+            nodes += 1
+            if (
+                (max_nodes is not None and nodes >= max_nodes)
+                or (max_seen is not None and len(seen) >= max_seen)
+                or (deadline is not None and nodes % 256 == 0 and time.perf_counter() > deadline)
+            ):
+                return Found("unknown", [], nodes, time.perf_counter() - began)
+            path.append(moves)
+            stack.append(iter(children(state)))
+            break
+        else:
+            stack.pop()
+            if path:
+                path.pop()
+    return Found("unsolvable", [], nodes, time.perf_counter() - began)

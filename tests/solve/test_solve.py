@@ -1,0 +1,121 @@
+"""The solver: solutions replay, and its reductions never change a verdict."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+import cardtable
+from cardtable.core.errors import CardtableError
+from cardtable.games import rules_for
+from cardtable.solve import SolveResult, solve
+from cardtable.solve.search import Budget, depth_first
+from cardtable.solve.spaces import RulesSpace
+
+# Each game and mode, with the first deal whose winning line anchors the endgame
+# positions (the first deal from 0 that the solver wins within 50,000 positions).
+ONE_PLAYER = [
+    ("klondike", {}, 2),
+    ("klondike", {"draw": 1}, 2),
+    ("klondike", {"redeals": 1}, 5),
+    ("desturado", {}, 0),
+    ("desturado", {"mode": "medium"}, 0),
+    ("desturado", {"mode": "hard"}, 1),
+    ("demonthief", {}, 1),
+    ("demons-and-thieves", {}, 0),
+    ("devils-square", {}, 6),
+]
+
+
+def endgame_positions(name: str, options: dict[str, Any], first_deal: int, count: int) -> list[Any]:
+    """Positions late on a winning line (solvable), and short random detours from them
+    (often not): small complete searches of both verdicts."""
+    rules = rules_for(name, **options)
+    rng = random.Random(name + str(options))
+    game = cardtable.new_game(name, deal=first_deal, **options)
+    result = solve(game, seconds=None, nodes=50_000)
+    assert result.solved and len(result.moves) > 20
+    line = [game.state]
+    for move in result.moves:
+        line.append(rules.apply(line[-1], move))
+    found = []
+    for i in range(len(line) - 2, 0, -3):
+        state = line[i]
+        found.append(state)
+        for _ in range(rng.randint(1, 4)):
+            moves = rules.legal_moves(state)
+            if not moves:
+                break
+            state = rules.apply(state, rng.choice(moves))
+        found.append(state)
+        found += swap_hidden_cards(rules, line[i], rng)
+        if len(found) >= count:
+            break
+    return found
+
+
+def swap_hidden_cards(rules: Any, state: Any, rng: random.Random) -> list[Any]:
+    """The position with two face-down cards exchanged (always a valid layout, often
+    no longer winnable), or nothing when fewer than two cards are face down."""
+    text = rules.to_text(state)
+    hidden = list(re.finditer(r"<([^>]+)>", text))
+    if len(hidden) < 2:
+        return []
+    a, b = sorted(rng.sample(hidden, 2), key=lambda m: m.start())
+    swapped = text[: a.start(1)] + b.group(1) + text[a.end(1) : b.start(1)] + a.group(1) + text[b.end(1) :]
+    return [rules.from_text(swapped)]
+
+
+@pytest.mark.parametrize(("name", "options", "first_deal"), ONE_PLAYER)
+def test_reductions_agree_with_a_plain_exhaustive_search(name: str, options: dict[str, Any], first_deal: int) -> None:
+    """Symmetry keys, safe moves and Klondike's stock model never change a verdict:
+    compare with a search over every legal move, positions as they are."""
+    rules = rules_for(name, **options)
+    plain = RulesSpace(rules)
+    compared = {"solved": 0, "unsolvable": 0}
+    for state in endgame_positions(name, options, first_deal, 30):
+        exhaustive = depth_first(plain, state, Budget(nodes=4_000, memory=None))
+        if exhaustive.verdict == "unknown":
+            continue
+        game = cardtable.new_game(name, layout=rules.to_text(state), **options)
+        reduced = solve(game, seconds=None, nodes=40_000)
+        if reduced.verdict == "unknown":
+            continue  # another move order can need more positions; only verdicts must agree
+        assert reduced.verdict == exhaustive.verdict, rules.to_text(state)
+        compared[exhaustive.verdict] += 1
+        assert game.moves == []  # solving does not touch the game
+        if reduced.solved:
+            for move in reduced.moves:
+                game.play(str(move))  # the solution replays through the notation
+            assert game.outcome.won
+        else:
+            assert reduced.moves == []
+    assert compared["solved"] >= 3 and compared["solved"] + compared["unsolvable"] >= 8, compared
+
+
+def test_stuck_positions_are_proved_unsolvable() -> None:
+    for name in ("klondike", "desturado", "demonthief", "devils-square"):
+        rng = random.Random(1)
+        game = cardtable.new_game(name, deal=3)
+        while game.legal_moves():
+            game.play(rng.choice(game.legal_moves()))
+            if len(game.moves) > 3000:
+                break
+        if not game.legal_moves() and not game.outcome.won:
+            assert solve(game, seconds=None).verdict == "unsolvable"
+
+
+def test_budget_gives_unknown() -> None:
+    result = solve(cardtable.new_game("klondike", deal=0), nodes=3)
+    assert result == SolveResult("unknown", [], result.nodes, result.seconds)
+    assert result.nodes <= 3
+
+
+def test_multi_player_games_are_refused() -> None:
+    if "deserto" not in cardtable.GAMES:
+        pytest.skip("deserto not registered yet")
+    with pytest.raises(CardtableError, match="one-player"):
+        solve(cardtable.new_game("deserto", deal=0))
