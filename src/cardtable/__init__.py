@@ -26,6 +26,7 @@ from .core import (
     UnknownGameError,
 )
 from .games import rules_for
+from .solve import Hint, SolveResult, hint, solve
 
 __version__ = "0.1.0"
 
@@ -34,6 +35,7 @@ __all__ = [
     "CardtableError",
     "DealNumberError",
     "Game",
+    "Hint",
     "HistoryError",
     "IllegalMoveError",
     "LayoutError",
@@ -47,8 +49,11 @@ __all__ = [
     "Result",
     "Rules",
     "SaveFileError",
+    "SolveResult",
     "UnknownGameError",
+    "hint",
     "load",
     "new_game",
     "rules_for",
+    "solve",
 ]

@@ -10,13 +10,13 @@ from .runner import assert_one_line_error, run
 
 
 def test_solve_prints_a_winning_line_in_the_notation() -> None:
-    result = run(["solve", "klondike", "--deal", "0", "--numbering", "javasol"])
+    result = run(["solve", "klondike", "--deal", "8"])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0] == "verdict: solved"
     assert lines[1].startswith("work: ")
     moves = lines[2].split(": ", 1)[1].split()
-    game = cardtable.new_game("klondike", deal=0, numbering="javasol")
+    game = cardtable.new_game("klondike", deal=8)
     for move in moves:
         game.play(move)
     assert game.outcome.won

@@ -255,7 +255,7 @@ def solve_command(ctx: click.Context, game: str, deal_text: str | None, seconds:
     \f
 
     >>> from click.testing import CliRunner
-    >>> out = CliRunner().invoke(cli, ["solve", "klondike", "--deal", "0", "--numbering", "javasol"]).output
+    >>> out = CliRunner().invoke(cli, ["solve", "klondike", "--deal", "8"]).output
     >>> out.splitlines()[0]
     'verdict: solved'
     """

@@ -1,0 +1,88 @@
+"""Hints: the next move of a winning line, or, failing that, a labelled heuristic move.
+
+``hint(game, seconds)`` runs the solver on the current position within a short
+budget. If it finds a winning line, the hint is that line's first move and the
+position is *winnable*. If it proves that no line wins, the position *can no
+longer be won* (a live status players value, as KPatience shows); the hint is
+then the heuristic move, for a player who wants to play on. If the budget runs
+out first, the hint is the heuristic move, labelled as such.
+
+The heuristic is the solver's own move order (see :mod:`cardtable.solve.spaces`):
+a safe move to a foundation if there is one, else moves that reach a foundation
+or turn a card up first; in Klondike a card the stock can bring to the waste
+is reached by drawing, so the hint may be ``d``.
+
+>>> import cardtable
+>>> h = hint(cardtable.new_game("klondike", deal=8), seconds=10)
+>>> h.source, h.status
+('solver', 'winnable')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.game import Game
+from .solver import solve
+from .spaces import space_for
+
+SOLVER = "solver"
+HEURISTIC = "heuristic"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint: the ``move`` to play (None when there is none), where it comes from
+    (``source``: ``"solver"`` or ``"heuristic"``), what the solver knows of the
+    position (``status``: ``"won"``, ``"winnable"``, ``"lost"``: proved, or
+    ``"unknown"``), and a sentence for the player (``text``).
+
+    >>> Hint(None, "heuristic", "won", "The game is won.").move is None
+    True
+    """
+
+    move: Any
+    source: str
+    status: str
+    text: str
+
+
+def heuristic_move(game: Game[Any, Any]) -> Any:
+    """The first move of the solver's move order in the current position, or None.
+
+    >>> import cardtable
+    >>> str(heuristic_move(cardtable.new_game("klondike", deal=0)))  # the ace of spades home
+    '3f'
+    """
+    for moves, _ in space_for(game.rules).children(game.state):
+        if moves:
+            return moves[0]
+    return None
+
+
+def hint(game: Game[Any, Any], seconds: float = 2.0) -> Hint:
+    """A hint for the current position of a one-player game (see the module docstring).
+
+    >>> import cardtable
+    >>> hint(cardtable.new_game("devils-square", deal=1), seconds=5).status  # proved lost
+    'lost'
+    """
+    if game.rules.is_won(game.state):
+        return Hint(None, HEURISTIC, "won", "The game is won.")
+    result = solve(game, seconds=seconds)
+    if result.solved:
+        move = result.moves[0]
+        return Hint(move, SOLVER, "winnable", f"Play {move}: it starts a winning line ({len(result.moves)} moves).")
+    move = heuristic_move(game)
+    if result.verdict == "unsolvable":
+        after = f" The heuristic move is {move}." if move is not None else " No move is left."
+        return Hint(move, HEURISTIC, "lost", "This position can no longer be won." + after)
+    if move is None:
+        return Hint(None, HEURISTIC, "unknown", "No move is left.")
+    return Hint(
+        move,
+        HEURISTIC,
+        "unknown",
+        f"Try {move} (heuristic: the solver found no winning line within {seconds:g} s).",
+    )
