@@ -36,7 +36,7 @@ def endgame_positions(name: str, options: dict[str, Any], first_deal: int, count
     rules = rules_for(name, **options)
     rng = random.Random(name + str(options))
     game = cardtable.new_game(name, deal=first_deal, **options)
-    result = solve(game, seconds=None, nodes=50_000)
+    result = solve(game, seconds=None, nodes=100_000)
     assert result.solved and len(result.moves) > 20
     line = [game.state]
     for move in result.moves:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, Protocol
 
 
@@ -77,6 +78,35 @@ class Found:
     seconds: float = 0.0
 
 
+class Pruned:
+    """A space cut down to the ``k`` most promising children of every position: a fast
+    way to find wins, but no proof of anything when it finds none.
+
+    >>> from cardtable.solve.spaces import space_for
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("klondike")
+    >>> len(list(Pruned(space_for(r), 1).children(r.deal(3)))) <= 1
+    True
+    """
+
+    def __init__(self, space: SearchSpace, k: int) -> None:
+        self.space = space
+        self.k = k
+        self.key = space.key
+        self.is_won = space.is_won
+
+    def children(self, state: Any) -> Iterable[tuple[Sequence[Any], Any]]:
+        """The first ``k`` children of the inner space.
+
+        >>> from cardtable.solve.spaces import space_for
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("desturado")
+        >>> len(list(Pruned(space_for(r), 2).children(r.deal(0))))
+        2
+        """
+        return islice(self.space.children(state), self.k)
+
+
 def depth_first(space: SearchSpace, start: Any, budget: Budget) -> Found:
     """Search ``space`` from ``start`` until a win, a complete search, or the budget.
 
@@ -112,14 +142,14 @@ def depth_first(space: SearchSpace, start: Any, budget: Budget) -> Found:
             if is_won(state):
                 path.append(moves)
                 return Found("solved", [m for step in path for m in step], nodes, time.perf_counter() - began)
-            seen.add(k)
-            nodes += 1
             if (
                 (max_nodes is not None and nodes >= max_nodes)
                 or (max_seen is not None and len(seen) >= max_seen)
                 or (deadline is not None and nodes % 256 == 0 and time.perf_counter() > deadline)
             ):
                 return Found("unknown", [], nodes, time.perf_counter() - began)
+            seen.add(k)
+            nodes += 1
             path.append(moves)
             stack.append(iter(children(state)))
             break

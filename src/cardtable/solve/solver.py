@@ -13,10 +13,15 @@ from typing import Any
 from ..core.errors import CardtableError
 from ..core.game import Game
 from ..core.multiplayer import MultiplayerRules
-from .search import Budget, depth_first
+from .search import Budget, Found, Pruned, depth_first
 from .spaces import space_for
 
 VERDICTS = ("solved", "unsolvable", "unknown")
+
+PRUNED_CHILDREN = 3
+"""Children per position in the solver's first, incomplete phase."""
+PRUNED_NODES = 200_000
+"""The most positions the first phase explores (half the node budget when one is given)."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +75,25 @@ def solve(
     rules = game.rules
     if isinstance(rules, MultiplayerRules):
         raise CardtableError(f"{rules.name} is a multi-player game; the solver is for one-player games")
-    found = depth_first(space_for(rules), game.state, Budget(nodes=nodes, seconds=seconds, memory=memory))
+    space = space_for(rules)
+    # Phase 1 looks for a win among the three most promising moves of every position:
+    # fast when the obvious moves nearly work, but it proves nothing when it fails.
+    # Phase 2, the complete search, gets the rest of the budget and decides.
+    quick_nodes = PRUNED_NODES if nodes is None else min(PRUNED_NODES, nodes // 2)
+    quick = Found("unknown")
+    if quick_nodes > 1:
+        half = None if seconds is None else seconds / 2
+        quick = depth_first(Pruned(space, PRUNED_CHILDREN), game.state, Budget(quick_nodes, half, memory))
+    if quick.verdict == "solved":
+        found = quick
+    else:
+        rest = Budget(
+            nodes=None if nodes is None else nodes - quick.nodes,
+            seconds=None if seconds is None else max(0.0, seconds - quick.seconds),
+            memory=memory,
+        )
+        found = depth_first(space, game.state, rest)
+        found = Found(found.verdict, found.moves, found.nodes + quick.nodes, found.seconds + quick.seconds)
     if found.verdict == "solved":
         check = Game(rules, game.state)
         for move in found.moves:
