@@ -1213,3 +1213,22 @@ def test_the_docs_example_position() -> None:
     assert game.to_text() == "deserto\n" + example.rstrip("\n")
     assert game.history(0)[-4:-2] == ("seat 1: V3", "seat 2: gives a card to seat 1")
     assert game.history(1)[-4:-2] == ("seat 1: V3", "seat 2: gT, gives a thief to seat 1")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_sample_depends_only_on_what_the_seat_knows(players: int) -> None:
+    """Two games a seat cannot tell apart give that seat the same sample from the same
+    random stream: hidden cards never steer a computer player, not even through their order."""
+    for deal in range(5):
+        game = cardtable.new_game("deserto", deal=deal, players=players)
+        rng = random.Random(deal)
+        for _ in range(rng.randint(0, 12)):
+            if game.to_move is None:
+                break
+            game.play(rng.choice(game.legal_moves()))
+        for seat in range(players):
+            other = game.sample(seat, random.Random(99))  # same view, hidden cards elsewhere
+            assert other.view(seat) == game.view(seat)
+            a = game.sample(seat, random.Random(7))
+            b = other.sample(seat, random.Random(7))
+            assert a.state == b.state

@@ -815,6 +815,9 @@ class Deserto(MultiplayerRules[DesertoState, DesertoMove]):
                 raise ValueError(f"the position breaks the stuck record of a seat: it cannot be sampled ({groups})")
             pool += cards
         conditions = [(size, mask, need) for _, _, size, mask, need in groups if mask and need]
+        # Sorted, so that the sample depends on what seat knows (the multiset of unseen
+        # cards) and the rng alone, never on where the hidden cards really lie.
+        pool.sort()
         pool = arrange(pool, conditions, rng)
         new_hands = list(hands)
         new_gifts = list(gifts)
