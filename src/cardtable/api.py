@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal, overload
 
 from .core.errors import CardtableError, SaveFileError
 from .core.game import SAVE_FORMAT, SAVE_VERSION, Game
@@ -20,6 +20,16 @@ from .games import GAME_CLASSES, rules_for
 
 GAMES: tuple[str, ...] = tuple(GAME_CLASSES)
 """The names of the games cardtable plays."""
+
+
+@overload
+def new_game(
+    name: Literal["deserto"], deal: int | None = None, layout: str | None = None, **options: Any
+) -> MultiplayerGame[Any, Any]: ...
+
+
+@overload
+def new_game(name: str, deal: int | None = None, layout: str | None = None, **options: Any) -> Game[Any, Any]: ...
 
 
 def new_game(name: str, deal: int | None = None, layout: str | None = None, **options: Any) -> Game[Any, Any]:

@@ -1,6 +1,7 @@
 """The ``cardtable`` command: parse the command line and run a command.
 
-Commands: ``games``, ``rules GAME``, ``deal GAME`` and ``play GAME``. Every
+Commands: ``games``, ``rules GAME``, ``deal GAME``, ``solve GAME``, ``play GAME``
+and ``tournament GAME``. Every
 ``--name value`` after the game that is not one of the command's own options
 is a game option, checked by the library. Every error (a bad game, option,
 deal number, move, layout or file, or a command line click cannot read) is
@@ -13,6 +14,7 @@ one line on standard error and exit status 2.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from typing import IO, Any
@@ -24,10 +26,12 @@ from .. import __version__
 from ..api import GAMES, new_game
 from ..core.errors import CardtableError, DealNumberError, OptionError
 from ..core.game import Game
+from ..core.multiplayer import MultiplayerGame, MultiplayerRules
 from ..games import rules_class
 from .play import Session, read_save
 from .render import game_block, make_console, one_line
 from .rulebook import rules_text
+from .table import TableSession, parse_players
 
 EXIT_ERROR = 2
 """The exit status of every error."""
@@ -277,20 +281,43 @@ def solve_command(ctx: click.Context, game: str, deal_text: str | None, seconds:
 @click.option("--deal", "deal_text", metavar="N", help="Deal number (default: a random one).")
 @click.option("--load", "load_path", metavar="FILE", help="Start from a save file instead of a new deal.")
 @click.option("--moves", "moves_text", metavar="MOVES", help='Play these moves first, e.g. "d w4 3f".')
+@click.option(
+    "--players",
+    "players_text",
+    metavar="WHO,WHO,...",
+    help="Multi-player games: who plays each seat, 'you' or a bot (random, greedy, ismcts).",
+)
 @click.pass_context
 def play_command(
-    ctx: click.Context, game: str, deal_text: str | None, load_path: str | None, moves_text: str | None
+    ctx: click.Context,
+    game: str,
+    deal_text: str | None,
+    load_path: str | None,
+    moves_text: str | None,
+    players_text: str | None,
 ) -> None:
     """Play GAME in the terminal. Type 'help' at the prompt for the commands.
 
     Game options follow the game as --name value (see 'cardtable games').
+    For a multi-player game, --players you,ismcts,greedy seats you and two
+    bots (the number of names is the number of players; no 'you' to watch).
     \f
 
     >>> from click.testing import CliRunner
     >>> "moves played: 1" in CliRunner().invoke(cli, ["play", "klondike", "--deal", "0"], input="d\nquit\n").output
     True
     """
-    name = rules_class(game).name
+    cls = rules_class(game)
+    name = cls.name
+    extra = list(ctx.args)
+    names = None
+    if players_text is not None and players_text.strip().isdigit():
+        extra += ["--players", players_text]  # the game option, as before: hot seat, one screen
+    elif players_text is not None:
+        if not issubclass(cls, MultiplayerRules):
+            raise CommandError(f"{name} is a one-player game: --players is for multi-player games")
+        names = parse_players(players_text)
+        extra += ["--players", str(len(names))]
     if load_path is not None:
         if deal_text is not None or ctx.args:
             raise CommandError("--load starts from the save file's deal and options: give no --deal or game options")
@@ -298,13 +325,107 @@ def play_command(
         if played.name != name:
             raise CommandError(f"{load_path} is a save file of {played.name}, not {name}")
     else:
-        played = make_game(game, parse_deal(deal_text), ctx.args)
+        played = make_game(game, parse_deal(deal_text), extra)
     for i, move in enumerate((moves_text or "").split(), start=1):
         try:
             played.play(move)
         except CardtableError as err:
             raise CommandError(f"--moves, move {i}: {err}") from None
-    Session(played, make_console()).run()
+    if names is None:
+        Session(played, make_console()).run()
+    else:
+        assert isinstance(played, MultiplayerGame)
+        TableSession(played, names, make_console()).run()
+
+
+def parse_budget(texts: Sequence[str]) -> dict[str, int | float]:
+    """The search budget from ``--budget KEY=VALUE`` flags (commas also separate pairs).
+
+    >>> parse_budget(["iterations=200", "seconds=0.5"])
+    {'iterations': 200, 'seconds': 0.5}
+    >>> parse_budget(["iterations"])
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.OptionError: --budget takes KEY=VALUE (e.g. iterations=200), not 'iterations'
+    """
+    budget: dict[str, int | float] = {}
+    for text in texts:
+        for pair in text.split(","):
+            key, equals, value = pair.strip().partition("=")
+            if not equals or not key.strip():
+                raise OptionError(f"--budget takes KEY=VALUE (e.g. iterations=200), not {pair.strip()!r}")
+            try:
+                budget[key.strip()] = int(value) if value.strip().isdigit() else float(value)
+            except ValueError:
+                raise OptionError(f"--budget {key.strip()} must be a number, not {value.strip()!r}") from None
+    return budget
+
+
+@cli.command("tournament", context_settings=GAME_OPTIONS)
+@click.argument("game")
+@click.option("--players", "players_text", required=True, metavar="BOT,BOT,...", help="A bot for each seat.")
+@click.option("--games", type=int, default=100, show_default=True, help="Games to play (seats rotate each game).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals and of the bots.")
+@click.option(
+    "--budget", "budget_texts", multiple=True, metavar="KEY=VALUE", help="Search budget, e.g. iterations=200."
+)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Processes playing games.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON (and no progress bar).")
+@click.pass_context
+def tournament_command(
+    ctx: click.Context,
+    game: str,
+    players_text: str,
+    games: int,
+    seed: int,
+    budget_texts: Sequence[str],
+    workers: int,
+    as_json: bool,
+) -> None:
+    """Play bots against each other in GAME and print each player's results.
+
+    Seats rotate from game to game; each block of as many games as players
+    plays one deal. Prints each --players entry's win share (a k-way shared
+    win counts 1/k), its 95% confidence interval and mean score.
+    Game options follow the game as --name value.
+    \f
+
+    >>> from click.testing import CliRunner
+    >>> args = ["tournament", "deserto", "--players", "greedy,random", "--games", "2", "--json"]
+    >>> json.loads(CliRunner().invoke(cli, args).stdout)["players"][0]["name"]
+    'greedy'
+    """
+    from rich.progress import Progress
+
+    from ..bots.tournament import check_lineup, run_tournament
+
+    rules_class(game)  # an unknown game is the first thing to report
+    names = [word.strip().lower() for word in players_text.split(",")]
+    budget = parse_budget(budget_texts)
+    options: dict[str, Any] = parse_game_options(ctx.args)
+    if "players" in options:
+        raise CommandError("give the players with --players BOT,BOT,... (one bot a seat), not as a number")
+    if games < 1:
+        raise CommandError(f"--games must be at least 1, not {games}")
+    check_lineup(game, names, budget, options)
+    if as_json:
+        stats = run_tournament(game, names, games, seed, budget, options, workers)
+        click.echo(json.dumps({"players": [entry.to_json() for entry in stats]}))
+        return
+    with Progress(console=make_console(stderr=True), transient=True) as progress:
+        task = progress.add_task(f"{games} games", total=games)
+        stats = run_tournament(game, names, games, seed, budget, options, workers, lambda: progress.advance(task))
+    console = make_console()
+    console.print(f"{rules_class(game).name}: {len(names)} players, {games} games, seed {seed}", soft_wrap=True)
+    width = max(len(entry.name) for entry in stats)
+    console.print(f"{'#':>2}  {'player'.ljust(width)}  win share  95% CI           mean score", soft_wrap=True)
+    for i, entry in enumerate(stats):
+        low, high = entry.ci95
+        ci = f"[{low:.3f}, {high:.3f}]"
+        console.print(
+            f"{i:>2}  {entry.name.ljust(width)}  {entry.win_share:9.3f}  {ci}   {entry.mean_score:10.2f}",
+            soft_wrap=True,
+        )
 
 
 def main() -> None:

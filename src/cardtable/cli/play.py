@@ -127,21 +127,8 @@ class Session:
         >>> out.getvalue().count("moves played: 1"), "took back d" in out.getvalue()
         (1, True)
         """
-        if read is None:
-            read = _line_reader()
-        if echo is None:
-            echo = not sys.stdin.isatty()
         self.show()
-        while True:
-            try:
-                line = read(self.prompt)
-            except (EOFError, KeyboardInterrupt):
-                self._say()
-                return
-            if echo:
-                self._say(Text(line))
-            if not self.handle(line):
-                return
+        prompt_loop(lambda: self.prompt, self.handle, self.console, read, echo)
 
     def handle(self, line: str) -> bool:
         """Do what one line of input says; False when it says to quit.
@@ -239,6 +226,41 @@ class Session:
 
 class _InputError(Exception):
     """A prompt command written wrongly."""
+
+
+def prompt_loop(
+    prompt: Callable[[], str],
+    handle: Callable[[str], bool],
+    console: Console,
+    read: Callable[[str], str] | None = None,
+    echo: bool | None = None,
+) -> None:
+    """Read lines and ``handle`` them until it returns False or the input ends.
+
+    ``read(prompt)`` returns the next line and raises :class:`EOFError` at the
+    end (default: :func:`input`); with ``echo`` (default: when standard input
+    is not a terminal) each line read is printed after the prompt.
+
+    >>> import io
+    >>> lines, out = iter(["a", "quit", "b"]), io.StringIO()
+    >>> prompt_loop(lambda: "> ", lambda line: line != "quit", Console(file=out), lambda p: next(lines), echo=True)
+    >>> out.getvalue()
+    'a\\nquit\\n'
+    """
+    if read is None:
+        read = _line_reader()
+    if echo is None:
+        echo = not sys.stdin.isatty()
+    while True:
+        try:
+            line = read(prompt())
+        except (EOFError, KeyboardInterrupt):
+            console.print(soft_wrap=True)
+            return
+        if echo:
+            console.print(Text(line), soft_wrap=True)
+        if not handle(line):
+            return
 
 
 def _line_reader() -> Callable[[str], str]:

@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.game import Game, Outcome
+from ..core.multiplayer import MultiplayerOutcome
 from ..core.options import Option
 from ..core.rules import Pile
 
@@ -151,14 +152,26 @@ def _row_width(row: Sequence[tuple[str, Pile]], card_text: Callable[[int], str])
     return [pile_line(name, pile, card_text).cell_len + 3 for name, pile in row]
 
 
-def outcome_message(outcome: Outcome) -> Text | None:
-    """What to tell the player about the outcome: won, over (no progress possible) or nothing.
+def outcome_message(outcome: Outcome | MultiplayerOutcome) -> Text | None:
+    """What to tell the player about the outcome: won, over (no progress possible) or nothing;
+    for a multi-player game, when it is over, its scores and winners.
 
     >>> outcome_message(Outcome(won=False, over=True, score=7)).plain
     'No progress is possible any more: game over, score 7. (You may still undo.)'
     >>> outcome_message(Outcome(won=False, over=False, score=7)) is None
     True
+    >>> from cardtable.core.multiplayer import Result
+    >>> outcome_message(MultiplayerOutcome(over=True, result=Result.from_scores((3, 5)))).plain
+    'Game over: scores 3, 5; seat 1 wins. (You may still undo.)'
     """
+    if isinstance(outcome, MultiplayerOutcome):
+        if outcome.result is None:
+            return None
+        result = outcome.result
+        winners = ", ".join(map(str, result.winners))
+        who = f"seat {winners} wins" if len(result.winners) == 1 else f"seats {winners} share the win"
+        scores = ", ".join(map(str, result.scores))
+        return Text(f"Game over: scores {scores}; {who}. (You may still undo.)", style="bold green")
     if outcome.won:
         return Text(f"You won! Score {outcome.score}.", style="bold green")
     if outcome.over:

@@ -1,0 +1,45 @@
+"""Mean seconds per ismcts move at its default budget, over whole 2-player Deserto games against greedy.
+
+Run: ``.venv/bin/python bench/bots.py [GAMES]`` (default 4). Prints the figure.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any
+
+import cardtable
+from cardtable import bots
+from cardtable.bots.ismcts import DEFAULT_ITERATIONS
+from cardtable.core.multiplayer import MultiplayerGame
+
+
+def seconds_per_move(games: int) -> tuple[float, int]:
+    """The mean seconds of an ismcts move (default budget) and the number of moves timed."""
+    total = 0.0
+    moves = 0
+    for deal in range(games):
+        game: Any = cardtable.new_game("deserto", deal=deal)
+        assert isinstance(game, MultiplayerGame)
+        players = [bots.make("ismcts", seed=deal), bots.make("greedy")]
+        while (seat := game.to_move) is not None:
+            start = time.perf_counter()
+            move = players[seat].choose(game, seat)
+            if seat == 0:
+                total += time.perf_counter() - start
+                moves += 1
+            game.play(move, seat=seat)
+    return total / moves, moves
+
+
+def main() -> None:
+    """Print the mean seconds per ismcts move."""
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 4
+    mean, moves = seconds_per_move(games)
+    budget = f"default budget ({DEFAULT_ITERATIONS} iterations)"
+    print(f"ismcts, {budget}: {mean:.3f} s per move ({moves} moves, {games} games)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""Computer players for the multi-player games: ``make(name, seed=S, **budget)``.
+
+A bot's ``choose(game, seat)`` returns a legal move for ``seat`` (the seat
+to move), decided only from what that seat may know: the bot is handed a
+:class:`Seat` (the seat's view, its own legal moves, samples of the game
+consistent with its knowledge), never the game. See docs/bots.md.
+
+>>> import cardtable
+>>> from cardtable import bots
+>>> bots.BOTS
+('random', 'greedy', 'ismcts')
+>>> g = cardtable.new_game("deserto", deal=0)
+>>> str(bots.make("greedy").choose(g, 0))
+'G1'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import OptionError
+from .ismcts import IsmctsBot
+from .players import Bot, GreedyBot, RandomBot
+from .seat import Seat
+
+_CLASSES: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, GreedyBot, IsmctsBot)}
+
+BOTS: tuple[str, ...] = tuple(_CLASSES)
+"""The names of the bots, for :func:`make`."""
+
+
+def budget_keywords(name: str) -> tuple[str, ...]:
+    """The budget keywords a bot takes (none for ``random`` and ``greedy``).
+
+    >>> budget_keywords("ismcts"), budget_keywords("greedy")
+    (('iterations', 'seconds'), ())
+    """
+    return _bot_class(name).BUDGET
+
+
+def make(name: str, seed: int = 0, **budget: Any) -> Bot:
+    """A bot by name (one of :data:`BOTS`), seeded; ``budget`` keywords as the bot takes them
+    (``ismcts``: ``iterations=``, ``seconds=`` per move).
+
+    >>> make("ismcts", seed=1, iterations=20).iterations
+    20
+    >>> make("greedy", iterations=20)
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.OptionError: bot 'greedy' takes no budget keyword 'iterations' (it takes none)
+    """
+    cls = _bot_class(name)
+    for key in budget:
+        if key not in cls.BUDGET:
+            takes = ", ".join(cls.BUDGET) or "none"
+            raise OptionError(f"bot {cls.name!r} takes no budget keyword {key!r} (it takes {takes})")
+    return cls(seed, **budget)
+
+
+def _bot_class(name: str) -> type[Bot]:
+    key = name.strip().lower() if isinstance(name, str) else name
+    if key not in _CLASSES:
+        raise OptionError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
+    return _CLASSES[key]
+
+
+__all__ = ["BOTS", "Bot", "GreedyBot", "IsmctsBot", "RandomBot", "Seat", "budget_keywords", "make"]

@@ -1,0 +1,229 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012).
+
+Each iteration draws a *determinization*: a whole game the searching seat
+cannot tell from the real one (``seat.sample(rng)``, made from the seat's own
+knowledge; the real hidden cards are never read). One tree is shared by all
+iterations; its nodes are move sequences from the seat's information set.
+An iteration walks down the tree choosing, among the moves legal in this
+determinization, by UCB1 with *availability counts* (a child's exploration
+term counts the visits of its parent in which it was legal), expands one
+untried move (the one the playout policy prefers among the untried), plays
+the game out to the end with a fast policy (for Deserto: mostly greedy), and credits
+every node on the path with the result for the seat that chose its move.
+
+>>> import cardtable
+>>> g = cardtable.new_game("deserto", deal=0)
+>>> IsmctsBot(seed=1, iterations=50).choose(g, 0) in g.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..core.errors import OptionError
+from ..core.multiplayer import MultiplayerRules, Result
+from ..games.deserto import Deserto, DesertoState
+from . import tactics
+from .players import Bot
+from .seat import Seat
+
+DEFAULT_ITERATIONS = 1000
+"""Iterations per move when no budget is given (see docs/bots.md for the time this takes)."""
+EXPLORATION = 0.7
+"""The UCB1 exploration constant (rewards lie in 0..1)."""
+MARGIN_WEIGHT = 0.1
+"""The share of the reward given by the score margin (the rest is the win share)."""
+PLAYOUT_RANDOMNESS = 0.1
+"""How often a Deserto playout move is random instead of greedy."""
+
+Policy = Callable[[MultiplayerRules[Any, Any], Any, list[Any], random.Random], Any]
+"""A playout policy: ``policy(rules, state, legal_moves, rng)`` returns one of the legal moves."""
+
+
+def random_policy(rules: MultiplayerRules[Any, Any], state: Any, moves: list[Any], rng: random.Random) -> Any:
+    """A uniformly random legal move (the playout policy of games without tactics).
+
+    >>> random_policy(None, None, ["a", "b"], random.Random(0))
+    'b'
+    """
+    return moves[rng.randrange(len(moves))]
+
+
+def greedy_policy(rules: MultiplayerRules[Any, Any], state: DesertoState, moves: list[Any], rng: random.Random) -> Any:
+    """Deserto playouts: the greedy bot's move (:func:`cardtable.bots.tactics.best`), except
+    that with probability :data:`PLAYOUT_RANDOMNESS` a random move, so playouts vary.
+
+    >>> r = Deserto(); s = r.deal(0)
+    >>> str(greedy_policy(r, s, r.legal_moves(s), random.Random(0)))
+    'G1'
+    """
+    if rng.random() < PLAYOUT_RANDOMNESS:
+        return moves[rng.randrange(len(moves))]
+    tops, sizes = tactics.state_area(state.area)
+    return tactics.best(moves, tops, sizes)
+
+
+def playout_policy(rules: MultiplayerRules[Any, Any]) -> Policy:
+    """The playout policy for a game's rules: :func:`greedy_policy` for Deserto, else :func:`random_policy`.
+
+    >>> playout_policy(Deserto()) is greedy_policy
+    True
+    """
+    return greedy_policy if isinstance(rules, Deserto) else random_policy
+
+
+def reward(result: Result, seat: int) -> float:
+    """A finished game's worth to ``seat``, in 0..1: ``1 - MARGIN_WEIGHT`` times its
+    win share (1 alone, 1/k in a k-way tie, else 0) plus ``MARGIN_WEIGHT`` times its
+    margin over the best other seat, scaled from -all..+all cards won to 0..1.
+
+    >>> reward(Result.from_scores((10, 6)), 0), reward(Result.from_scores((5, 5)), 1)
+    (0.9625, 0.5)
+    """
+    scores = result.scores
+    share = 1 / len(result.winners) if seat in result.winners else 0.0
+    best_other = max(s for i, s in enumerate(scores) if i != seat)
+    total = max(1, sum(scores))
+    margin = 0.5 + 0.5 * (scores[seat] - best_other) / total
+    return (1 - MARGIN_WEIGHT) * share + MARGIN_WEIGHT * margin
+
+
+class Node:
+    """A tree node: the move sequence to it from the searching seat's information set.
+
+    ``mover`` chose the move into it; ``total`` sums the rewards of that seat;
+    ``available`` counts the parent's visits in which the move was legal.
+
+    >>> n = Node(0); n.visits, n.available, n.children
+    (0, 0, {})
+    """
+
+    __slots__ = ("available", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+        self.children: dict[Any, Node] = {}
+
+    def ucb(self) -> float:
+        """The UCB1 value with availability: mean reward plus ``EXPLORATION * sqrt(ln(available) / visits)``.
+
+        >>> n = Node(0); n.visits, n.available, n.total = 4, 4, 2.0; round(n.ucb(), 3)
+        0.912
+        """
+        return self.total / self.visits + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
+
+
+class IsmctsBot(Bot):
+    """Single-observer ISMCTS with a budget of ``iterations`` and/or ``seconds`` per move
+    (the first reached stops the search; default :data:`DEFAULT_ITERATIONS` iterations).
+    An iterations budget is reproducible for a seed; a time budget is not.
+
+    The move played is the root move visited most (ties: the higher mean
+    reward, then legal-move order).
+
+    >>> import cardtable
+    >>> g = cardtable.new_game("deserto", deal=0)
+    >>> str(IsmctsBot(seed=0, iterations=100).choose(g, 0)) in {str(m) for m in g.legal_moves()}
+    True
+    """
+
+    name = "ismcts"
+    BUDGET = ("iterations", "seconds")
+
+    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None) -> None:
+        super().__init__(seed)
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)):
+            raise OptionError(f"ismcts budget iterations must be a whole number, not {iterations!r}")
+        if iterations is not None and iterations < 1:
+            raise OptionError(f"ismcts budget iterations must be at least 1, not {iterations}")
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))):
+            raise OptionError(f"ismcts budget seconds must be a number, not {seconds!r}")
+        if seconds is not None and not seconds > 0:
+            raise OptionError(f"ismcts budget seconds must be more than 0, not {seconds}")
+        self.iterations = iterations
+        self.seconds = seconds
+
+    def decide(self, seat: Seat) -> Any:
+        """Search from the seat's information set; the root move visited most.
+
+        >>> import cardtable
+        >>> from cardtable.bots.seat import Seat
+        >>> g = cardtable.new_game("deserto", deal=0)
+        >>> IsmctsBot(seed=2, iterations=30).decide(Seat(g, 0)) in g.legal_moves()
+        True
+        """
+        legal = seat.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        root = self.search(seat)
+        visited = [(root.children[m], i, m) for i, m in enumerate(legal) if m in root.children]
+        if not visited:  # pragma: no cover - every legal root move is tried before any is repeated
+            return legal[0]
+        _, _, move = max(visited, key=lambda c: (c[0].visits, c[0].total / max(1, c[0].visits), -c[1]))
+        return move
+
+    def search(self, seat: Seat) -> Node:
+        """Run the iterations; the root of the tree.
+
+        >>> import cardtable
+        >>> from cardtable.bots.seat import Seat
+        >>> root = IsmctsBot(seed=2, iterations=30).search(Seat(cardtable.new_game("deserto", deal=0), 0))
+        >>> sum(child.visits for child in root.children.values())
+        30
+        """
+        rng = self.rng
+        rules = seat.rules
+        policy = playout_policy(rules)
+        root = Node(seat.seat)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while (self.iterations is None or done < self.iterations) and (
+            deadline is None or done == 0 or time.perf_counter() < deadline
+        ):
+            self._iterate(root, rules, seat.sample(rng).state, policy, rng)
+            done += 1
+        return root
+
+    @staticmethod
+    def _iterate(root: Node, rules: MultiplayerRules[Any, Any], state: Any, policy: Policy, rng: random.Random) -> None:
+        """One iteration on one determinization: select, expand, play out, back up."""
+        node = root
+        path: list[Node] = []
+        mover = rules.to_move(state)
+        while mover is not None:
+            moves = rules.legal_moves(state)
+            children = node.children
+            untried = [m for m in moves if m not in children]
+            for m in moves:
+                if m in children:
+                    children[m].available += 1
+            if untried:
+                move = policy(rules, state, untried, rng)  # the untried move the playout policy prefers
+                node = children[move] = Node(mover)
+                node.available = 1
+                path.append(node)
+                state = rules.apply(state, move)
+                break
+            move = max(moves, key=lambda m: children[m].ucb())
+            node = children[move]
+            path.append(node)
+            state = rules.apply(state, move)
+            mover = rules.to_move(state)
+        while rules.to_move(state) is not None:
+            state = rules.apply(state, policy(rules, state, rules.legal_moves(state), rng))
+        result = rules.result(state)
+        assert result is not None
+        worth = [reward(result, s) for s in range(rules.players)]
+        for n in path:
+            n.visits += 1
+            n.total += worth[n.mover]

@@ -1,0 +1,250 @@
+"""Tournaments: bots play many games of a multi-player game, seats rotating.
+
+Game ``i`` (from 0) of a tournament with seed ``S`` for ``n`` players deals
+deal number :func:`deal_number` ``(S, i // n)`` (so each block of ``n``
+games plays one deal ``n`` times) and seats the entries rotated by ``i % n``:
+seat ``s`` is played by entry ``(s + i) % n``. With a number of games that is
+a multiple of ``n``, every entry sits in every seat equally often and plays
+every deal from every seat. Each entry's bot is made afresh for each game
+with the seed :func:`bot_seed` ``(S, i, entry)``. Everything is reproducible
+from the seed (unless a bot has a time budget), whether the games run in one
+process or several.
+
+>>> stats = run_tournament("deserto", ["greedy", "random"], games=2, seed=1)
+>>> [s.name for s in stats], len(stats[0].shares)
+(['greedy', 'random'], 2)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..api import new_game
+from ..core.errors import OptionError
+from ..core.multiplayer import MultiplayerGame
+from . import budget_keywords, make
+
+Z95 = 1.959963984540054
+"""The two-sided 95% point of the standard normal distribution."""
+
+
+def deal_number(seed: int, block: int) -> int:
+    """The deal played by block ``block`` of a tournament seeded ``seed`` (0 to 2**32 - 1).
+
+    >>> deal_number(1, 0) == deal_number(1, 0) != deal_number(1, 1)
+    True
+    """
+    return random.Random(f"cardtable tournament deal {seed} {block}").randrange(2**32)
+
+
+def bot_seed(seed: int, game: int, entry: int) -> int:
+    """The seed of entry ``entry``'s bot in game ``game`` of a tournament seeded ``seed``.
+
+    >>> bot_seed(1, 0, 0) != bot_seed(1, 0, 1)
+    True
+    """
+    return random.Random(f"cardtable tournament bot {seed} {game} {entry}").randrange(2**63)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything one game of a tournament needs (picklable, for worker processes).
+
+    >>> GameSpec("deserto", ("greedy", "random"), (), {}, 1, 0).seating()
+    (0, 1)
+    """
+
+    game: str
+    players: tuple[str, ...]
+    budget: tuple[tuple[str, Any], ...]
+    options: dict[str, Any]
+    seed: int
+    index: int
+
+    def seating(self) -> tuple[int, ...]:
+        """The entry playing each seat: seat ``s`` is played by entry ``(s + index) % n``.
+
+        >>> GameSpec("deserto", ("a", "b", "c"), (), {}, 1, 1).seating()
+        (1, 2, 0)
+        """
+        n = len(self.players)
+        return tuple((s + self.index) % n for s in range(n))
+
+
+@dataclass
+class EntryStats:
+    """One ``--players`` entry's results: per game, its win share (1/k for a k-way win) and score.
+
+    >>> e = EntryStats("greedy", [1.0, 0.5], [20, 18]); e.win_share, e.mean_score
+    (0.75, 19.0)
+    """
+
+    name: str
+    shares: list[float] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+
+    @property
+    def win_share(self) -> float:
+        """The mean win share.
+
+        >>> EntryStats("x", [1.0, 0.0, 0.0, 0.0], [1, 1, 1, 1]).win_share
+        0.25
+        """
+        return sum(self.shares) / len(self.shares)
+
+    @property
+    def mean_score(self) -> float:
+        """The mean score.
+
+        >>> EntryStats("x", [0.0], [7]).mean_score
+        7.0
+        """
+        return sum(self.scores) / len(self.scores)
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """A 95% confidence interval for the win share: the mean plus or minus 1.96
+        standard errors (normal approximation, sample standard deviation), clipped to
+        0..1; ``(0, 1)`` with fewer than two games.
+
+        >>> EntryStats("x", [1.0, 0.0] * 50, [0] * 100).ci95
+        (0.4015, 0.5985)
+        """
+        n = len(self.shares)
+        if n < 2:
+            return (0.0, 1.0)
+        mean = self.win_share
+        variance = sum((x - mean) ** 2 for x in self.shares) / (n - 1)
+        half = Z95 * math.sqrt(variance / n)
+        return (round(max(0.0, mean - half), 4), round(min(1.0, mean + half), 4))
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as JSON-ready data (rounded to 4 decimals).
+
+        >>> EntryStats("x", [1.0, 0.0], [3, 4]).to_json()
+        {'name': 'x', 'win_share': 0.5, 'mean_score': 3.5, 'ci95': [0.0, 1.0]}
+        """
+        low, high = self.ci95
+        return {
+            "name": self.name,
+            "win_share": round(self.win_share, 4),
+            "mean_score": round(self.mean_score, 4),
+            "ci95": [low, high],
+        }
+
+
+def play_one(spec: GameSpec) -> tuple[tuple[float, ...], tuple[int, ...]]:
+    """Play one game of a tournament: each entry's win share and score (in entry order).
+
+    >>> shares, scores = play_one(GameSpec("deserto", ("greedy", "random"), (), {}, 1, 0))
+    >>> sum(shares)
+    1.0
+    """
+    seating = spec.seating()
+    n = len(seating)
+    budget = dict(spec.budget)
+    game = new_game(spec.game, deal=deal_number(spec.seed, spec.index // n), players=n, **spec.options)
+    assert isinstance(game, MultiplayerGame)
+    bots = [
+        _make_entry(spec.players[seating[s]], bot_seed(spec.seed, spec.index, seating[s]), budget) for s in range(n)
+    ]
+    while (seat := game.to_move) is not None:
+        game.play(bots[seat].choose(game, seat), seat=seat)
+    result = game.outcome.result
+    assert result is not None
+    shares = [0.0] * n
+    scores = [0] * n
+    for s in range(n):
+        shares[seating[s]] = 1 / len(result.winners) if s in result.winners else 0.0
+        scores[seating[s]] = result.scores[s]
+    return tuple(shares), tuple(scores)
+
+
+def _make_entry(name: str, seed: int, budget: dict[str, Any]) -> Any:
+    """A bot for an entry, given the budget keywords it takes."""
+    takes = budget_keywords(name)
+    return make(name, seed=seed, **{k: v for k, v in budget.items() if k in takes})
+
+
+def check_lineup(game: str, players: Sequence[str], budget: dict[str, Any], options: dict[str, Any]) -> None:
+    """Check a tournament before playing: a multi-player game for that many players,
+    known bots, and budget keywords that some entry takes (raises a CardtableError).
+
+    >>> check_lineup("deserto", ["greedy", "nobody"], {}, {})
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.OptionError: unknown bot 'nobody' (bots: random, greedy, ismcts)
+    """
+    made = new_game(game, deal=0, **options)
+    if not isinstance(made, MultiplayerGame):
+        raise OptionError(f"{made.name} is a one-player game: a tournament needs a multi-player game (e.g. deserto)")
+    new_game(game, deal=0, players=len(players), **options)  # the player count must be one the game has
+    taken: set[str] = set()
+    for name in players:
+        taken.update(budget_keywords(name))
+    for key in budget:
+        if key not in taken:
+            raise OptionError(f"no player takes the budget keyword {key!r} (--players {','.join(players)})")
+    for i, name in enumerate(players):
+        _make_entry(name, 0, budget)  # bad budget values fail here, once
+        del i
+
+
+def game_specs(
+    game: str, players: Sequence[str], games: int, seed: int, budget: dict[str, Any], options: dict[str, Any]
+) -> list[GameSpec]:
+    """The games of a tournament, in order.
+
+    >>> [s.index for s in game_specs("deserto", ["a", "b"], 3, 0, {}, {})]
+    [0, 1, 2]
+    """
+    frozen = tuple(sorted(budget.items()))
+    return [GameSpec(game, tuple(players), frozen, dict(options), seed, i) for i in range(games)]
+
+
+def run_tournament(
+    game: str,
+    players: Sequence[str],
+    games: int,
+    seed: int,
+    budget: dict[str, Any] | None = None,
+    options: dict[str, Any] | None = None,
+    workers: int = 1,
+    progress: Callable[[], None] | None = None,
+) -> list[EntryStats]:
+    """Play ``games`` games and return each entry's results (in ``players`` order).
+
+    ``workers`` > 1 plays games in that many processes (the results are the
+    same); ``progress()`` is called after each game.
+
+    >>> stats = run_tournament("deserto", ["greedy", "greedy"], games=2, seed=3)
+    >>> sum(s.win_share for s in stats)
+    1.0
+    """
+    budget = budget or {}
+    options = options or {}
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise OptionError(f"the number of games must be a whole number of at least 1, not {games!r}")
+    check_lineup(game, players, budget, options)
+    stats = [EntryStats(name) for name in players]
+    for shares, scores in _results(game_specs(game, players, games, seed, budget, options), workers):
+        for entry, share, score in zip(stats, shares, scores, strict=True):
+            entry.shares.append(share)
+            entry.scores.append(score)
+        if progress is not None:
+            progress()
+    return stats
+
+
+def _results(specs: list[GameSpec], workers: int) -> Iterator[tuple[tuple[float, ...], tuple[int, ...]]]:
+    """Each game's results, in game order."""
+    if workers <= 1 or len(specs) < 2:
+        yield from map(play_one, specs)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(play_one, specs, chunksize=1)

@@ -1,0 +1,204 @@
+"""The bots: the registry, legality, deciding from the seat's knowledge only, greedy's rules, random's spread."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import cardtable
+from cardtable import bots
+from cardtable.bots import tactics
+from cardtable.bots.ismcts import IsmctsBot, reward
+from cardtable.bots.seat import Seat
+from cardtable.core.errors import NotYourTurnError, OptionError
+from cardtable.core.multiplayer import MultiplayerGame, Result
+from tests.games.test_deserto import layout
+
+SMALL = {"ismcts": {"iterations": 30}}
+"""Small budgets keep the tests fast."""
+
+
+def make(name: str, seed: int = 0) -> bots.Bot:
+    return bots.make(name, seed=seed, **SMALL.get(name, {}))
+
+
+def deserto(text: str, players: int = 2) -> MultiplayerGame[Any, Any]:
+    game = cardtable.new_game("deserto", layout=layout(text, players), players=players)
+    assert isinstance(game, MultiplayerGame)
+    return game
+
+
+def random_positions(players: int, count: int, seed: int) -> list[MultiplayerGame[Any, Any]]:
+    """Positions reached by random play from random deals."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(count):
+        game = cardtable.new_game("deserto", deal=rng.randrange(10**6), players=players)
+        assert isinstance(game, MultiplayerGame)
+        for _ in range(rng.randrange(45)):
+            if game.to_move is None:
+                break
+            moves = game.legal_moves()
+            game.play(moves[rng.randrange(len(moves))])
+        if game.to_move is not None:
+            found.append(game)
+    return found
+
+
+def test_the_registry() -> None:
+    assert bots.BOTS == ("random", "greedy", "ismcts")
+    for name in bots.BOTS:
+        assert bots.make(name, seed=1).name == name
+    bot = bots.make(" ISMCTS ", seconds=0.01)
+    assert isinstance(bot, IsmctsBot) and bot.seconds == 0.01
+
+
+@pytest.mark.parametrize(
+    ("name", "budget", "words"),
+    [
+        ("nobody", {}, "unknown bot 'nobody'"),
+        ("greedy", {"iterations": 5}, "takes no budget keyword 'iterations'"),
+        ("ismcts", {"depth": 5}, "takes no budget keyword 'depth'"),
+        ("ismcts", {"iterations": 0}, "at least 1"),
+        ("ismcts", {"iterations": 2.5}, "whole number"),
+        ("ismcts", {"seconds": -1}, "more than 0"),
+    ],
+)
+def test_make_refuses_unknown_names_and_budgets(name: str, budget: dict[str, Any], words: str) -> None:
+    with pytest.raises(OptionError, match=words):
+        bots.make(name, **budget)
+
+
+@pytest.mark.parametrize("name", bots.BOTS)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_bot_chooses_a_legal_move_in_random_positions(name: str, players: int) -> None:
+    count = 8 if name == "ismcts" else 40
+    for i, game in enumerate(random_positions(players, count, seed=players)):
+        seat = game.to_move
+        assert seat is not None
+        assert make(name, seed=i).choose(game, seat) in game.legal_moves()
+
+
+@pytest.mark.parametrize("name", bots.BOTS)
+def test_bots_play_whole_games(name: str) -> None:
+    game = cardtable.new_game("deserto", deal=11, players=3)
+    assert isinstance(game, MultiplayerGame)
+    players = [make(name, seed=s) for s in range(3)]
+    while (seat := game.to_move) is not None:
+        game.play(players[seat].choose(game, seat), seat=seat)
+    assert game.outcome.over
+
+
+@pytest.mark.parametrize("name", bots.BOTS)
+def test_a_bot_only_moves_for_the_seat_to_move(name: str) -> None:
+    game = cardtable.new_game("deserto", deal=0)
+    assert isinstance(game, MultiplayerGame)
+    with pytest.raises(NotYourTurnError):
+        make(name).choose(game, 1)
+
+
+@pytest.mark.parametrize("name", ["random", "greedy"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_games_that_differ_only_in_hidden_cards_get_the_same_move(name: str, players: int) -> None:
+    for i, game in enumerate(random_positions(players, 20, seed=10 + players)):
+        seat = game.to_move
+        assert seat is not None
+        other = game.sample(seat, random.Random(1))
+        assert other.view(seat) == game.view(seat)
+        assert make(name, seed=i).choose(game, seat) == make(name, seed=i).choose(other, seat)
+
+
+def test_ismcts_decides_from_the_view_only() -> None:
+    """Two games with the same view for the seat but different hidden cards make ISMCTS
+    (same seed) choose the same move: it reads nothing but its Seat, and a sample
+    depends only on what the seat knows and the random stream."""
+    for i, game in enumerate(random_positions(3, 6, seed=5)):
+        seat = game.to_move
+        assert seat is not None
+        other = game.sample(seat, random.Random(2))
+        assert other.view(seat) == game.view(seat) and other.state != game.state
+        bot_a = bots.make("ismcts", seed=i, iterations=40)
+        bot_b = bots.make("ismcts", seed=i, iterations=40)
+        assert bot_a.choose(game, seat) == bot_b.choose(other, seat)
+
+
+def test_a_seat_window_gives_nothing_hidden() -> None:
+    game = cardtable.new_game("deserto", deal=3, players=3)
+    assert isinstance(game, MultiplayerGame)
+    seat = Seat(game, 1)
+    assert [name for name in dir(seat) if not name.startswith("_")] == [
+        "legal_moves",
+        "rules",
+        "sample",
+        "seat",
+        "view",
+    ]
+    with pytest.raises(NotYourTurnError):
+        seat.legal_moves()
+    assert seat.sample(random.Random(1)).view(1) == game.view(1)
+
+
+@pytest.mark.parametrize(
+    ("text", "best"),
+    [
+        # a thief wins the treasure pile next to it (3 cards) rather than placing elsewhere
+        ("1: G G\n2: O\n3: V\n4: O\nhand 0: T O G", "T2"),  # T covers the oasis at 2, next to the treasure at 1
+        # a vizier wins a thief pile
+        ("1: T\nhand 0: V O G", "V2"),
+        # two piles at once beat one
+        ("1: T\n2: O\n3: V\n4: T T\nhand 0: V V O", "V2"),
+        # four viziers win the whole area
+        ("1: V\n2: V G\n3: V T\n4: O\nhand 0: V O G", "V4"),
+    ],
+)
+def test_greedy_captures_the_most(text: str, best: str) -> None:
+    game = deserto(text)
+    move = bots.make("greedy").choose(game, 0)
+    assert str(move) == best
+    captured = [m for m in game.legal_moves() if "wins" in game.rules.public_move(game.state, m, 0)]
+    assert move in captured
+
+
+def test_greedy_does_not_offer_a_capture_when_it_need_not() -> None:
+    # Nothing to win: the greedy bot places where the next player can win nothing at once.
+    game = deserto("1: O\nhand 0: T G O")
+    move = bots.make("greedy").choose(game, 0)
+    assert tactics.threat(*tactics.state_area(game.rules.apply(game.state, move).area)) == 0
+
+
+def test_greedy_gives_the_card_least_worth_keeping() -> None:
+    # No placement: a thief may not go on a thief, a treasure may not go next to a thief.
+    game = deserto("1: T\n2: T\n3: T\n4: T\nhand 0: G G T")
+    assert [str(m) for m in game.legal_moves()] == ["gT", "gG"]
+    assert str(bots.make("greedy").choose(game, 0)) == "gG"
+
+
+def test_random_spreads_its_choices_over_the_legal_moves() -> None:
+    game = cardtable.new_game("deserto", deal=0)  # 8 legal moves
+    assert isinstance(game, MultiplayerGame)
+    bot = bots.make("random", seed=7)
+    counts = Counter(str(bot.choose(game, 0)) for _ in range(800))
+    assert set(counts) == {str(m) for m in game.legal_moves()}
+    assert all(70 <= c <= 130 for c in counts.values()), counts  # 100 expected each; seeded, so never flaky
+
+
+def test_the_same_seed_gives_the_same_game() -> None:
+    def moves(seed: int) -> list[str]:
+        game = cardtable.new_game("deserto", deal=4)
+        assert isinstance(game, MultiplayerGame)
+        players = [bots.make("ismcts", seed=seed, iterations=20), bots.make("random", seed=seed)]
+        while (seat := game.to_move) is not None:
+            game.play(players[seat].choose(game, seat), seat=seat)
+        return [str(m) for m in game.moves]
+
+    assert moves(1) == moves(1)
+
+
+def test_the_reward() -> None:
+    assert reward(Result.from_scores((30, 10)), 0) == pytest.approx(0.9 + 0.1 * 0.75)  # margin 20 of 40 cards
+    assert reward(Result.from_scores((10, 30)), 0) == pytest.approx(0.1 * 0.25)
+    assert reward(Result.from_scores((10, 10, 5)), 2) < reward(Result.from_scores((10, 10, 5)), 0)
+    assert reward(Result.from_scores((10, 10, 5)), 0) == pytest.approx(0.9 / 2 + 0.1 * 0.5)
