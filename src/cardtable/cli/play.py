@@ -84,13 +84,13 @@ def write_save(game: Game[Any, Any], path: str) -> None:
         raise SaveFileError(f"cannot write {path}: {err.strerror or err}") from None
 
 
-class Session:
-    """A game played at the prompt: :meth:`run` the loop, or :meth:`handle` one line.
+class PromptSession:
+    """What every session at the prompt has: the game, the console, the prompt.
 
     >>> import io
     >>> from cardtable import new_game
-    >>> Session(new_game("klondike", deal=0), Console(file=io.StringIO())).handle("quit")
-    False
+    >>> PromptSession(new_game("klondike", deal=0), Console(file=io.StringIO())).prompt
+    'klondike> '
     """
 
     def __init__(self, game: Game[Any, Any], console: Console) -> None:
@@ -107,10 +107,20 @@ class Session:
 
         >>> import io
         >>> from cardtable import new_game
-        >>> Session(new_game("klondike", deal=0), Console()).prompt
-        'klondike> '
+        >>> PromptSession(new_game("deserto", deal=0), Console(file=io.StringIO())).prompt
+        'deserto> '
         """
         return f"{self.game.name}> "
+
+
+class Session(PromptSession):
+    """A one-player game played at the prompt: :meth:`run` the loop, or :meth:`handle` one line.
+
+    >>> import io
+    >>> from cardtable import new_game
+    >>> Session(new_game("klondike", deal=0), Console(file=io.StringIO())).handle("quit")
+    False
+    """
 
     def run(self, read: Callable[[str], str] | None = None, echo: bool | None = None) -> None:
         """Show the position, then read and handle lines until ``quit`` or the end of input.

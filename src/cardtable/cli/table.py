@@ -27,7 +27,7 @@ from ..bots import make
 from ..bots.tournament import bot_seed
 from ..core.errors import CardtableError, OptionError
 from ..core.multiplayer import MultiplayerGame, Result
-from .play import prompt_loop
+from .play import PromptSession, prompt_loop
 from .render import error_line, title_line
 
 HUMAN = "you"
@@ -106,7 +106,7 @@ def view_lines(data: dict[str, Any], names: Sequence[str]) -> list[str]:
     return lines
 
 
-class TableSession:
+class TableSession(PromptSession):
     """A multi-player game at the prompt: ``names[seat]`` is ``you`` or a bot name.
 
     Bots are seeded from the deal number and their seat, so a session is reproducible.
@@ -120,26 +120,12 @@ class TableSession:
     def __init__(self, game: MultiplayerGame[Any, Any], names: Sequence[str], console: Console) -> None:
         if len(names) != game.players:
             raise OptionError(f"--players names {len(names)} players but the game has {game.players}")
-        self.game = game
+        super().__init__(game, console)
+        self.game: MultiplayerGame[Any, Any] = game
         self.names = list(names)
-        self.console = console
         self.human = self.names.index(HUMAN) if HUMAN in self.names else None
         seed = game.deal or 0
         self.bots = [None if n == HUMAN else make(n, seed=bot_seed(seed, 0, s)) for s, n in enumerate(self.names)]
-
-    def _say(self, text: Text | str = "") -> None:
-        self.console.print(text, soft_wrap=True)
-
-    @property
-    def prompt(self) -> str:
-        """The prompt: the game's name.
-
-        >>> import io
-        >>> from cardtable import new_game
-        >>> TableSession(new_game("deserto", deal=0), ["you", "greedy"], Console(file=io.StringIO())).prompt
-        'deserto> '
-        """
-        return f"{self.game.name}> "
 
     def run(self, read: Callable[[str], str] | None = None, echo: bool | None = None) -> None:
         """Introduce the seats, let the bots move until it is the human's turn, then read
