@@ -11,7 +11,7 @@ import pytest
 import cardtable
 from cardtable import bots
 from cardtable.bots import tactics
-from cardtable.bots.ismcts import IsmctsBot, reward
+from cardtable.bots.ismcts import IsmctsBot, greedy_choice, reward, root_moves
 from cardtable.bots.seat import Seat
 from cardtable.core.errors import NotYourTurnError, OptionError
 from cardtable.core.multiplayer import MultiplayerGame, Result
@@ -202,3 +202,31 @@ def test_the_reward() -> None:
     assert reward(Result.from_scores((10, 30)), 0) == pytest.approx(0.1 * 0.25)
     assert reward(Result.from_scores((10, 10, 5)), 2) < reward(Result.from_scores((10, 10, 5)), 0)
     assert reward(Result.from_scores((10, 10, 5)), 0) == pytest.approx(0.9 / 2 + 0.1 * 0.5)
+
+
+def test_the_playout_policy_remembers_the_greedy_move() -> None:
+    for game in random_positions(4, 30, seed=5):
+        moves = game.legal_moves()
+        tops, sizes = tactics.state_area(game.state.area)
+        assert greedy_choice(game.state, moves) == tactics.best(moves, tops, sizes)
+        assert greedy_choice(game.state, moves) == tactics.best(moves, tops, sizes)  # from the memory
+
+
+def test_with_several_opponents_ismcts_only_searches_the_safe_moves() -> None:
+    # Nothing to win: the search considers only the placements that offer the next player nothing.
+    game = deserto("1: O\nhand 0: T G O", players=4)
+    allowed = root_moves(Seat(game, 0))
+    assert allowed is not None and allowed <= set(game.legal_moves())
+    for move in allowed:
+        assert tactics.threat(*tactics.state_area(game.rules.apply(game.state, move).area)) == 0
+    assert root_moves(Seat(deserto("1: O\nhand 0: T G O"), 0)) is None  # two players: every move
+    root = IsmctsBot(seed=3, iterations=40).search(Seat(game, 0))
+    assert set(root.children) <= allowed
+    assert bots.make("ismcts", seed=3, iterations=40).choose(game, 0) in allowed
+
+
+def test_ismcts_plays_a_lone_safe_move_at_once() -> None:
+    # Four players: V3 wins the thief pile; nothing else wins as much.
+    game = deserto("1: T\n2: O\nhand 0: V O G", players=4)
+    assert root_moves(Seat(game, 0)) == frozenset({game.rules.parse_move("V3")})
+    assert str(bots.make("ismcts", seed=0).choose(game, 0)) == "V3"

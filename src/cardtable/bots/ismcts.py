@@ -10,6 +10,9 @@ term counts the visits of its parent in which it was legal), expands one
 untried move (the one the playout policy prefers among the untried), plays
 the game out to the end with a fast policy (for Deserto: mostly greedy), and credits
 every node on the path with the result for the seat that chose its move.
+With 3 or 4 Deserto players the moves of every tree node are first narrowed
+to the greedy bot's tactically safe ones (:func:`root_moves`, :func:`safe_moves`);
+the search picks among them.
 
 >>> import cardtable
 >>> g = cardtable.new_game("deserto", deal=0)
@@ -29,7 +32,7 @@ from ..core.errors import OptionError
 from ..core.multiplayer import MultiplayerRules, Result
 from ..games.deserto import Deserto, DesertoState
 from . import tactics
-from .players import Bot
+from .players import Bot, deserto_view
 from .seat import Seat
 
 DEFAULT_ITERATIONS = 1000
@@ -40,6 +43,10 @@ MARGIN_WEIGHT = 0.1
 """The share of the reward given by the score margin (the rest is the win share)."""
 PLAYOUT_RANDOMNESS = 0.1
 """How often a Deserto playout move is random instead of greedy."""
+
+BEST_CACHE_SIZE = 200_000
+"""How many greedy choices :func:`greedy_choice` remembers (by area and moves) before it starts afresh."""
+_BEST: dict[tuple[Any, tuple[Any, ...]], Any] = {}
 
 Policy = Callable[[MultiplayerRules[Any, Any], Any, list[Any], random.Random], Any]
 """A playout policy: ``policy(rules, state, legal_moves, rng)`` returns one of the legal moves."""
@@ -64,8 +71,25 @@ def greedy_policy(rules: MultiplayerRules[Any, Any], state: DesertoState, moves:
     """
     if rng.random() < PLAYOUT_RANDOMNESS:
         return moves[rng.randrange(len(moves))]
-    tops, sizes = tactics.state_area(state.area)
-    return tactics.best(moves, tops, sizes)
+    return greedy_choice(state, moves)
+
+
+def greedy_choice(state: DesertoState, moves: list[Any]) -> Any:
+    """The greedy bot's move among ``moves`` (:func:`cardtable.bots.tactics.best`), remembered
+    by area and moves: playouts meet the same few positions again and again.
+
+    >>> r = Deserto(); s = r.deal(0)
+    >>> str(greedy_choice(s, r.legal_moves(s)))
+    'G1'
+    """
+    key = (state.area, tuple(moves))
+    move = _BEST.get(key)
+    if move is None:
+        if len(_BEST) >= BEST_CACHE_SIZE:
+            _BEST.clear()
+        tops, sizes = tactics.state_area(state.area)
+        move = _BEST[key] = tactics.best(moves, tops, sizes)
+    return move
 
 
 def playout_policy(rules: MultiplayerRules[Any, Any]) -> Policy:
@@ -91,6 +115,57 @@ def reward(result: Result, seat: int) -> float:
     total = max(1, sum(scores))
     margin = 0.5 + 0.5 * (scores[seat] - best_other) / total
     return (1 - MARGIN_WEIGHT) * share + MARGIN_WEIGHT * margin
+
+
+_SAFE: dict[tuple[Any, tuple[Any, ...]], list[Any]] = {}
+
+
+def safe_moves(state: DesertoState, moves: list[Any]) -> list[Any]:
+    """Those of ``moves`` that win as many cards now as any and, among those, offer the
+    next player the least (as :func:`root_moves`, for a position; remembered by area and moves).
+
+    >>> r = Deserto(players=4); s = r.deal(0)
+    >>> [str(m) for m in safe_moves(s, r.legal_moves(s))]
+    ['V1', 'V2', 'V3', 'V4']
+    """
+    key = (state.area, tuple(moves))
+    found = _SAFE.get(key)
+    if found is None:
+        if len(_SAFE) >= BEST_CACHE_SIZE:
+            _SAFE.clear()
+        tops, sizes = tactics.state_area(state.area)
+        keys = [tactics.greedy_key(tops, sizes, m)[:2] for m in moves]
+        top = max(keys)
+        found = _SAFE[key] = [m for m, k in zip(moves, keys, strict=True) if k == top]
+    return found
+
+
+def root_moves(seat: Seat) -> frozenset[Any] | None:
+    """The moves the search considers at the root: with 3 or 4 Deserto players, only
+    the legal moves that win as many cards now as any, and among those offer the
+    next player the least (the first two keys of :func:`cardtable.bots.tactics.greedy_key`,
+    read from the seat's view); otherwise None (every legal move).
+
+    The determinizations deal the other hands uniformly, but players keep their
+    viziers and thieves (the capturing cards), so samples underrate what the next
+    player can win; with several opponents this cost more than the search gained.
+
+    >>> import cardtable
+    >>> from cardtable.bots.seat import Seat
+    >>> root_moves(Seat(cardtable.new_game("deserto", deal=0), 0)) is None
+    True
+    >>> g = cardtable.new_game("deserto", deal=0, players=4)
+    >>> sorted(str(m) for m in root_moves(Seat(g, 0)))
+    ['V1', 'V2', 'V3', 'V4']
+    """
+    rules = seat.rules
+    if not isinstance(rules, Deserto) or rules.players < 3:
+        return None
+    legal = seat.legal_moves()
+    tops, sizes = tactics.view_area(deserto_view(seat))
+    keys = {m: tactics.greedy_key(tops, sizes, m)[:2] for m in legal}
+    top = max(keys.values())
+    return frozenset(m for m in legal if keys[m] == top)
 
 
 class Node:
@@ -165,6 +240,9 @@ class IsmctsBot(Bot):
         legal = seat.legal_moves()
         if len(legal) == 1:
             return legal[0]
+        allowed = root_moves(seat)
+        if allowed is not None and len(allowed) == 1:
+            return next(iter(allowed))
         root = self.search(seat)
         visited = [(root.children[m], i, m) for i, m in enumerate(legal) if m in root.children]
         if not visited:  # pragma: no cover - every legal root move is tried before any is repeated
@@ -185,23 +263,35 @@ class IsmctsBot(Bot):
         rules = seat.rules
         policy = playout_policy(rules)
         root = Node(seat.seat)
+        allowed = root_moves(seat)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while (self.iterations is None or done < self.iterations) and (
             deadline is None or done == 0 or time.perf_counter() < deadline
         ):
-            self._iterate(root, rules, seat.sample(rng).state, policy, rng)
+            self._iterate(root, rules, seat.sample(rng).state, policy, rng, allowed)
             done += 1
         return root
 
     @staticmethod
-    def _iterate(root: Node, rules: MultiplayerRules[Any, Any], state: Any, policy: Policy, rng: random.Random) -> None:
+    def _iterate(
+        root: Node,
+        rules: MultiplayerRules[Any, Any],
+        state: Any,
+        policy: Policy,
+        rng: random.Random,
+        allowed: frozenset[Any] | None = None,
+    ) -> None:
         """One iteration on one determinization: select, expand, play out, back up."""
         node = root
         path: list[Node] = []
         mover = rules.to_move(state)
         while mover is not None:
             moves = rules.legal_moves(state)
+            if node is root and allowed is not None:
+                moves = [m for m in moves if m in allowed]
+            elif allowed is not None:
+                moves = safe_moves(state, moves)  # the same narrowing at every tree node
             children = node.children
             untried = [m for m in moves if m not in children]
             for m in moves:
