@@ -26,6 +26,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from ..core.errors import OptionError
@@ -45,8 +46,7 @@ PLAYOUT_RANDOMNESS = 0.1
 """How often a Deserto playout move is random instead of greedy."""
 
 BEST_CACHE_SIZE = 200_000
-"""How many greedy choices :func:`greedy_choice` remembers (by area and moves) before it starts afresh."""
-_BEST: dict[tuple[Any, tuple[Any, ...]], Any] = {}
+"""How many greedy choices (and safe-move sets) are remembered, by area and moves."""
 
 Policy = Callable[[MultiplayerRules[Any, Any], Any, list[Any], random.Random], Any]
 """A playout policy: ``policy(rules, state, legal_moves, rng)`` returns one of the legal moves."""
@@ -82,14 +82,13 @@ def greedy_choice(state: DesertoState, moves: list[Any]) -> Any:
     >>> str(greedy_choice(s, r.legal_moves(s)))
     'G1'
     """
-    key = (state.area, tuple(moves))
-    move = _BEST.get(key)
-    if move is None:
-        if len(_BEST) >= BEST_CACHE_SIZE:
-            _BEST.clear()
-        tops, sizes = tactics.state_area(state.area)
-        move = _BEST[key] = tactics.best(moves, tops, sizes)
-    return move
+    return _greedy_choice(state.area, tuple(moves))
+
+
+@lru_cache(maxsize=BEST_CACHE_SIZE)
+def _greedy_choice(area: Any, moves: tuple[Any, ...]) -> Any:
+    tops, sizes = tactics.state_area(area)
+    return tactics.best(list(moves), tops, sizes)
 
 
 def playout_policy(rules: MultiplayerRules[Any, Any]) -> Policy:
@@ -117,9 +116,6 @@ def reward(result: Result, seat: int) -> float:
     return (1 - MARGIN_WEIGHT) * share + MARGIN_WEIGHT * margin
 
 
-_SAFE: dict[tuple[Any, tuple[Any, ...]], list[Any]] = {}
-
-
 def safe_moves(state: DesertoState, moves: list[Any]) -> list[Any]:
     """Those of ``moves`` that win as many cards now as any and, among those, offer the
     next player the least (as :func:`root_moves`, for a position; remembered by area and moves).
@@ -128,16 +124,15 @@ def safe_moves(state: DesertoState, moves: list[Any]) -> list[Any]:
     >>> [str(m) for m in safe_moves(s, r.legal_moves(s))]
     ['V1', 'V2', 'V3', 'V4']
     """
-    key = (state.area, tuple(moves))
-    found = _SAFE.get(key)
-    if found is None:
-        if len(_SAFE) >= BEST_CACHE_SIZE:
-            _SAFE.clear()
-        tops, sizes = tactics.state_area(state.area)
-        keys = [tactics.greedy_key(tops, sizes, m)[:2] for m in moves]
-        top = max(keys)
-        found = _SAFE[key] = [m for m, k in zip(moves, keys, strict=True) if k == top]
-    return found
+    return list(_safe_moves(state.area, tuple(moves)))
+
+
+@lru_cache(maxsize=BEST_CACHE_SIZE)
+def _safe_moves(area: Any, moves: tuple[Any, ...]) -> tuple[Any, ...]:
+    tops, sizes = tactics.state_area(area)
+    keys = [tactics.greedy_key(tops, sizes, m)[:2] for m in moves]
+    top = max(keys)
+    return tuple(m for m, k in zip(moves, keys, strict=True) if k == top)
 
 
 def root_moves(seat: Seat) -> frozenset[Any] | None:
