@@ -27,6 +27,15 @@ from .rules import Rules
 DEFAULT_LIMIT = 200_000
 
 
+def is_progress(after: tuple[int, ...], before: tuple[int, ...]) -> bool:
+    """Whether progress measure ``after`` is progress over ``before``: any number larger.
+
+    >>> is_progress((3, -20), (2, -20)), is_progress((2, -21), (2, -20))
+    (True, False)
+    """
+    return any(a > b for a, b in zip(after, before, strict=True))
+
+
 def can_progress(rules: Rules[Any, Any], state: Any, limit: int = DEFAULT_LIMIT) -> bool | None:
     """True if some sequence of legal moves from ``state`` reaches progress,
     False if none does (the search was complete), None if the search reached
@@ -47,7 +56,7 @@ def can_progress(rules: Rules[Any, Any], state: Any, limit: int = DEFAULT_LIMIT)
         here = stack.pop()
         for move in legal_moves(here):
             there = apply(here, move)
-            if any(a > b for a, b in zip(progress(there), base, strict=True)):
+            if is_progress(progress(there), base):
                 return True
             if there not in seen:
                 if len(seen) >= limit:

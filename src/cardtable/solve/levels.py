@@ -21,9 +21,9 @@ Levels: ``tricky`` (solvable, eager search proved unsolvable); otherwise by
 effort: ``easy`` (at most the game's first threshold), ``normal`` (up to the
 second), ``hard`` (above it). The thresholds per game and mode are in
 :data:`THRESHOLDS`, set from the efforts of random solvable deals so that the
-three levels hold roughly equal shares of them (``bench/levels.py`` prints the
-measurements and checks the levels against a reference player that plays the
-obvious move without search).
+three levels hold roughly equal shares of them. They are provisional: measured
+on 10 to 20 random solvable deals per game and mode (see ``docs/levels.md``),
+to be recalibrated on a few hundred.
 
 :func:`deal_for_level` walks a deterministic sequence of deal numbers drawn
 from the seed (SplitMix64) and returns the first one of the level, so a
@@ -41,6 +41,7 @@ from typing import Any
 
 from ..core.errors import OptionError
 from ..core.multiplayer import MultiplayerRules
+from ..core.progress import is_progress
 from ..core.rules import Rules
 from ..core.shuffle import SplitMix64
 from ..games import rules_for
@@ -51,7 +52,7 @@ LEVELS = ("random", "easy", "normal", "hard", "tricky")
 
 # Effort thresholds (positions explored to find a win): easy <= first < normal <= second < hard.
 # Keys: game name and the option that changes the game's difficulty most (Klondike's draw,
-# Desturado's mode). Measured by bench/levels.py on random deals (see docs/levels.md).
+# Desturado's mode). Provisional: measured on 10 to 20 random deals each (see docs/levels.md).
 THRESHOLDS: dict[tuple[str, Any], tuple[int, int]] = {
     ("klondike", 3): (150, 3_000),
     ("klondike", 1): (120, 1_500),
@@ -126,11 +127,7 @@ class EagerSpace:
         progress = self.rules.progress
         here = progress(state)
         edges = list(self.inner.children(state))
-        eager = [
-            (moves, after)
-            for moves, after in edges
-            if len(moves) == 1 and any(a > b for a, b in zip(progress(after), here, strict=True))
-        ]
+        eager = [(moves, after) for moves, after in edges if len(moves) == 1 and is_progress(progress(after), here)]
         return iter(eager or edges)
 
 
