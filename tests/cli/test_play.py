@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -138,3 +139,55 @@ def test_over_message(tmp_path: Path) -> None:
     first, moves = (reply for _, reply in replies(result.stdout))
     assert any(line.startswith("No progress is possible any more: game over, score 0.") for line in first)
     assert moves == ["no legal moves"]
+
+
+def test_hint_shows_the_solvers_move_and_does_not_play_it() -> None:
+    result = run(["play", "klondike", "--deal", "8"], input="hint\nmoves\n")
+    assert result.exit_code == 0, result.output
+    _, (_, hint_reply), (_, moves) = replies(result.stdout)
+    expected = cardtable.hint(cardtable.new_game("klondike", deal=8), seconds=10)
+    assert expected.source == "solver"
+    assert hint_reply == [expected.text]
+    assert hint_reply[0].startswith(f"Play {expected.move}: it starts a winning line")
+    assert str(expected.move) in moves[0].split()  # a legal move, still to play
+
+
+def test_hint_says_when_the_position_can_no_longer_be_won(tmp_path: Path) -> None:
+    result = run(["play", "devils-square", "--deal", "1"], input="hint\n")
+    _, (_, reply) = replies(result.stdout, "devils-square> ")
+    assert len(reply) == 1 and reply[0].startswith("This position can no longer be won. The heuristic move is ")
+    two = make_card(2, 0)  # the position of test_over_message: no move at all
+    pile = tuple(c for c in range(52) if c != two) + (two,)
+    save = klondike_save(tmp_path, KlondikeState((), (), (0, 0, 0, 0), (pile,) + ((),) * 6, (51,) + (0,) * 6, 0))
+    result = run(["play", "klondike", "--load", str(save)], input="hint\n")
+    _, (_, reply) = replies(result.stdout)
+    assert reply == ["This position can no longer be won. No move is left."]
+
+
+def test_hint_on_a_won_game(tmp_path: Path) -> None:
+    king = make_card(13, 3)  # KS
+    save = klondike_save(tmp_path, KlondikeState((), (), (13, 13, 13, 12), ((king,),) + ((),) * 6, (0,) * 7, 0))
+    result = run(["play", "klondike", "--load", str(save)], input="1f\nhint\n")
+    assert replies(result.stdout)[-1] == ("hint", ["The game is won."])
+
+
+def test_hint_uses_the_short_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.cli import play
+
+    budgets: list[float] = []
+
+    def fake_hint(game: cardtable.Game[Any, Any], seconds: float = 99.0) -> cardtable.Hint:
+        budgets.append(seconds)
+        return cardtable.Hint(None, "heuristic", "unknown", "a hint")
+
+    monkeypatch.setattr(play, "hint", fake_hint)
+    result = run(["play", "klondike", "--deal", "0"], input="hint\n")
+    assert replies(result.stdout)[-1] == ("hint", ["a hint"])
+    assert budgets == [play.HINT_SECONDS] and play.HINT_SECONDS == 2.0
+
+
+def test_hint_is_in_help_and_takes_no_argument() -> None:
+    result = run(["play", "klondike", "--deal", "0"], input="help\nhint now\n")
+    _, (_, help_), (_, bad) = replies(result.stdout)
+    assert any(line.strip().startswith("hint ") for line in help_)
+    assert bad == ["error: hint takes no argument"]

@@ -1,7 +1,8 @@
 """The ``cardtable`` command: parse the command line and run a command.
 
 Commands: ``games``, ``rules GAME``, ``deal GAME``, ``solve GAME``, ``play GAME``
-and ``tournament GAME``. Every
+and ``tournament GAME``. ``deal`` and ``play`` pick the deal by number
+(``--deal N``) or by level (``--level LEVEL [--seed S]``). Every
 ``--name value`` after the game that is not one of the command's own options
 is a game option, checked by the library. Every error (a bad game, option,
 deal number, move, layout or file, or a command line click cannot read) is
@@ -28,7 +29,8 @@ from ..core.errors import CardtableError, DealNumberError, OptionError
 from ..core.game import Game
 from ..core.multiplayer import MultiplayerGame, MultiplayerRules
 from ..games import rules_class
-from .play import Session, read_save
+from ..solve.levels import LEVELS, deal_for_level
+from .play import RANDOM_LEVEL, Session, read_save
 from .render import game_block, make_console, one_line
 from .rulebook import rules_text
 from .table import TableSession, parse_players
@@ -37,7 +39,7 @@ EXIT_ERROR = 2
 """The exit status of every error."""
 
 RANDOM_DEALS = 2**32
-"""A deal chosen at random is below this."""
+"""A deal, or a level's seed, chosen at random is below this."""
 
 GAME_OPTIONS = {"ignore_unknown_options": True, "allow_extra_args": True}
 """Click settings of the commands that take game options (``--name value``)."""
@@ -160,6 +162,67 @@ def parse_game_options(args: Sequence[str]) -> dict[str, str]:
     return options
 
 
+def check_deal_choice(deal_text: str | None, level: str | None, seed: int | None) -> None:
+    """Check that the deal is chosen one way: ``--deal N``, or ``--level LEVEL`` with an optional ``--seed S``.
+
+    >>> check_deal_choice("3", None, None); check_deal_choice(None, "easy", 7)
+    >>> check_deal_choice("3", "easy", None)
+    Traceback (most recent call last):
+    ...
+    cardtable.cli.main.CommandError: give --deal N or --level LEVEL, not both
+    """
+    if deal_text is not None and level is not None:
+        raise CommandError("give --deal N or --level LEVEL, not both")
+    if seed is not None and level is None:
+        raise CommandError("--seed S picks a level's deal: give it with --level LEVEL")
+    if seed is not None and seed < 0:
+        raise CommandError(f"--seed must be 0 or more, not {seed}")
+
+
+def level_deal(game: str, level: str, seed: int | None, extra: Sequence[str]) -> tuple[int, int]:
+    """The deal of ``level`` for the game and its options (the leftover words) found from
+    the seed, and the seed: a random one when ``seed`` is None.
+
+    The deal is :func:`~cardtable.solve.levels.deal_for_level`'s; ``random`` is
+    the seed's first candidate deal number. Hard and tricky deals take a while
+    to find; on a terminal a spinner says so on standard error.
+
+    >>> from cardtable.solve.levels import deal_for_level
+    >>> level_deal("klondike", "easy", 3, []) == (deal_for_level("klondike", "easy", seed=3), 3)
+    True
+    """
+    rules_class(game)  # an unknown game is the first thing to report
+    options = parse_game_options(extra)
+    if seed is None:
+        seed = random.SystemRandom().randrange(RANDOM_DEALS)
+    console = make_console(stderr=True)
+    if not console.is_terminal:
+        return deal_for_level(game, level, seed=seed, **options), seed
+    with console.status(f"finding a {level} deal (seed {seed})"):  # pragma: no cover - terminals only
+        return deal_for_level(game, level, seed=seed, **options), seed
+
+
+def pick_deal(
+    game: str, deal_text: str | None, level: str | None, seed: int | None, extra: Sequence[str]
+) -> tuple[int, str | None]:
+    """The deal the command line asks for, by ``--deal`` or by ``--level`` (see
+    :func:`check_deal_choice`), and what to tell on standard error once the
+    command has not failed: ``deal N`` for a random deal, ``LEVEL deal N (seed S)``
+    for a level's deal, else None.
+
+    >>> pick_deal("klondike", "5", None, None, [])
+    (5, None)
+    >>> pick_deal("klondike", None, "random", 1, [])
+    (2433363436, 'random deal 2433363436 (seed 1)')
+    """
+    check_deal_choice(deal_text, level, seed)
+    if level is not None:
+        deal, seed = level_deal(game, level, seed, extra)
+        return deal, f"{level} deal {deal} (seed {seed})"
+    deal = parse_deal(deal_text)
+    return deal, f"deal {deal}" if deal_text is None else None
+
+
 def make_game(game: str, deal: int, extra: Sequence[str]) -> Game[Any, Any]:
     """A new game from the command line's game name, deal number and leftover words (the options).
 
@@ -218,6 +281,12 @@ def rules_command(game: str) -> None:
 @click.argument("game")
 @click.option("--deal", "deal_text", metavar="N", help="Deal number (default: a random one, told on stderr).")
 @click.option(
+    "--level",
+    type=click.Choice(LEVELS, case_sensitive=False),
+    help="Pick the deal by level instead (one-player games; told on stderr as 'LEVEL deal N (seed S)').",
+)
+@click.option("--seed", type=int, metavar="S", help="Seed of the --level deal (default: a random one).")
+@click.option(
     "--format",
     "layout_format",
     type=click.Choice(["cardtable", "pysol"]),
@@ -226,21 +295,30 @@ def rules_command(game: str) -> None:
     help="Layout format (pysol: Klondike deals only).",
 )
 @click.pass_context
-def deal_command(ctx: click.Context, game: str, deal_text: str | None, layout_format: str) -> None:
+def deal_command(
+    ctx: click.Context,
+    game: str,
+    deal_text: str | None,
+    level: str | None,
+    seed: int | None,
+    layout_format: str,
+) -> None:
     """Print the full layout of a deal of GAME, face-down cards included.
 
+    The deal is --deal N, or the deal of --level LEVEL found from --seed S.
     Game options follow the game as --name value (see 'cardtable games').
     \f
 
     >>> from click.testing import CliRunner
     >>> CliRunner().invoke(cli, ["deal", "klondike", "--deal", "0"]).output.splitlines()[0]
     'klondike'
+    >>> CliRunner().invoke(cli, ["deal", "klondike", "--level", "random", "--seed", "1"]).stderr
+    'random deal 2433363436 (seed 1)\n'
     """
-    deal = parse_deal(deal_text)
-    made = make_game(game, deal, ctx.args)
-    text = made.to_text(layout_format)
-    if deal_text is None:
-        click.echo(f"deal {deal}", err=True)
+    deal, told = pick_deal(game, deal_text, level, seed, ctx.args)
+    text = make_game(game, deal, ctx.args).to_text(layout_format)
+    if told is not None:
+        click.echo(told, err=True)
     click.echo(text)
 
 
@@ -279,6 +357,12 @@ def solve_command(ctx: click.Context, game: str, deal_text: str | None, seconds:
 @cli.command("play", context_settings=GAME_OPTIONS)
 @click.argument("game")
 @click.option("--deal", "deal_text", metavar="N", help="Deal number (default: a random one).")
+@click.option(
+    "--level",
+    type=click.Choice(LEVELS, case_sensitive=False),
+    help="Pick the deal by level instead (one-player games; told on stderr as 'LEVEL deal N (seed S)').",
+)
+@click.option("--seed", type=int, metavar="S", help="Seed of the --level deal (default: a random one).")
 @click.option("--load", "load_path", metavar="FILE", help="Start from a save file instead of a new deal.")
 @click.option("--moves", "moves_text", metavar="MOVES", help='Play these moves first, e.g. "d w4 3f".')
 @click.option(
@@ -292,19 +376,25 @@ def play_command(
     ctx: click.Context,
     game: str,
     deal_text: str | None,
+    level: str | None,
+    seed: int | None,
     load_path: str | None,
     moves_text: str | None,
     players_text: str | None,
 ) -> None:
     """Play GAME in the terminal. Type 'help' at the prompt for the commands.
 
-    Game options follow the game as --name value (see 'cardtable games').
-    For a multi-player game, --players you,ismcts,greedy seats you and two
+    The deal is --deal N, or the deal of --level LEVEL found from --seed S;
+    the screen shows the level and deal number, as Easy (N) (Random (N) for
+    a deal chosen by number). Game options follow the game as --name value
+    (see 'cardtable games'). For a multi-player game, --players you,ismcts,greedy seats you and two
     bots (the number of names is the number of players; no 'you' to watch).
     \f
 
     >>> from click.testing import CliRunner
     >>> "moves played: 1" in CliRunner().invoke(cli, ["play", "klondike", "--deal", "0"], input="d\nquit\n").output
+    True
+    >>> "Random (0)" in CliRunner().invoke(cli, ["play", "klondike", "--deal", "0"], input="").output
     True
     """
     cls = rules_class(game)
@@ -318,21 +408,27 @@ def play_command(
             raise CommandError(f"{name} is a one-player game: --players is for multi-player games")
         names = parse_players(players_text)
         extra += ["--players", str(len(names))]
+    told = None
     if load_path is not None:
-        if deal_text is not None or ctx.args:
-            raise CommandError("--load starts from the save file's deal and options: give no --deal or game options")
+        if deal_text is not None or level is not None or seed is not None or ctx.args:
+            raise CommandError(
+                "--load starts from the save file's deal and options: give no --deal, --level, --seed or game options"
+            )
         played = read_save(load_path)
         if played.name != name:
             raise CommandError(f"{load_path} is a save file of {played.name}, not {name}")
     else:
-        played = make_game(game, parse_deal(deal_text), extra)
+        deal, told = pick_deal(game, deal_text, level, seed, extra)
+        played = make_game(game, deal, extra)
     for i, move in enumerate((moves_text or "").split(), start=1):
         try:
             played.play(move)
         except CardtableError as err:
             raise CommandError(f"--moves, move {i}: {err}") from None
+    if level is not None and told is not None:
+        click.echo(told, err=True)  # the seed, to play the deal again (a random deal is in the title)
     if names is None:
-        Session(played, make_console()).run()
+        Session(played, make_console(), level or RANDOM_LEVEL).run()
     else:
         assert isinstance(played, MultiplayerGame)
         TableSession(played, names, make_console()).run()

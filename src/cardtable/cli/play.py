@@ -27,6 +27,8 @@ from rich.text import Text
 from ..api import load
 from ..core.errors import CardtableError, SaveFileError
 from ..core.game import Game
+from ..core.multiplayer import MultiplayerGame
+from ..solve.hint import hint
 from .render import error_line, outcome_message, position_lines
 
 COMMANDS: dict[str, str] = {
@@ -35,12 +37,19 @@ COMMANDS: dict[str, str] = {
     "undo": "take back the last move",
     "redo": "play again the last move taken back",
     "restart": "go back to the start of the deal",
+    "hint": "show a move to play (the solver's, or a labelled heuristic one) without playing it",
     "save FILE": "write the game to a save file",
     "load FILE": "continue a game from a save file",
     "help": "show this help",
     "quit": "stop playing (so does the end of input)",
 }
 """The commands of the prompt, as shown by ``help``."""
+
+HINT_SECONDS = 2.0
+"""The time the solver may take for a ``hint`` at the prompt, in seconds."""
+
+RANDOM_LEVEL = "random"
+"""The level shown for a deal not chosen by level (a deal number, a random deal, a save file)."""
 
 
 def read_save(path: str) -> Game[Any, Any]:
@@ -116,11 +125,19 @@ class PromptSession:
 class Session(PromptSession):
     """A one-player game played at the prompt: :meth:`run` the loop, or :meth:`handle` one line.
 
+    ``level`` is the deal level the deal was chosen at (``random``, the
+    default, for a deal chosen by number); the screen shows it with the deal
+    number, as ``Easy (N)``. It belongs to the session, not the save file.
+
     >>> import io
     >>> from cardtable import new_game
     >>> Session(new_game("klondike", deal=0), Console(file=io.StringIO())).handle("quit")
     False
     """
+
+    def __init__(self, game: Game[Any, Any], console: Console, level: str = RANDOM_LEVEL) -> None:
+        super().__init__(game, console)
+        self.level = level
 
     def run(self, read: Callable[[str], str] | None = None, echo: bool | None = None) -> None:
         """Show the position, then read and handle lines until ``quit`` or the end of input.
@@ -161,7 +178,7 @@ class Session(PromptSession):
         try:
             if command == "quit":
                 return False
-            if command in ("help", "moves", "undo", "redo", "restart") and argument:
+            if command in ("help", "moves", "undo", "redo", "restart", "hint") and argument:
                 raise _InputError(f"{command} takes no argument")
             if command in ("save", "load") and not argument:
                 raise _InputError(f"usage: {command} FILE")
@@ -177,11 +194,16 @@ class Session(PromptSession):
             elif command == "restart":
                 self.game.restart()
                 self.note("back to the start")
+            elif command == "hint":
+                self._say(Text(hint(self.game, seconds=HINT_SECONDS).text))
             elif command == "save":
                 write_save(self.game, argument)
                 self._say(Text(f"saved to {argument}"))
             elif command == "load":
-                self.game = read_save(argument)
+                loaded = read_save(argument)
+                if not same_deal(loaded, self.game):
+                    self.level = RANDOM_LEVEL  # the level is known only for the deal chosen by level
+                self.game = loaded
                 self.note(f"loaded {argument}")
             else:
                 self.game.play(line.strip())
@@ -210,9 +232,12 @@ class Session(PromptSession):
         >>> s = Session(new_game("klondike", deal=0), Console(file=io.StringIO()))
         >>> s.show(); "stock: ##x24" in s.console.file.getvalue()
         True
+        >>> "Random (0)" in s.console.file.getvalue()
+        True
         """
         self._say()
-        for line in position_lines(self.game, self.console.width):
+        level = None if isinstance(self.game, MultiplayerGame) else self.level  # levels: one-player games
+        for line in position_lines(self.game, self.console.width, level):
             self._say(line)
         message = outcome_message(self.game.outcome)
         if message is not None:
@@ -232,6 +257,18 @@ class Session(PromptSession):
             self._say(Text.assemble((f"  {name.ljust(width)}", "cyan"), f"  {text}"))
         notation = self.game.rules.NOTATION or "(see cardtable rules)"
         self._say(Text(f"Notation: {notation}"))
+
+
+def same_deal(one: Game[Any, Any], other: Game[Any, Any]) -> bool:
+    """Whether two games play the same deal: same game, options and deal number (not from a layout).
+
+    >>> from cardtable import new_game
+    >>> same_deal(new_game("klondike", deal=3), new_game("klondike", deal=3))
+    True
+    >>> same_deal(new_game("klondike", deal=3), new_game("klondike", deal=3, draw=1))
+    False
+    """
+    return one.deal is not None and (one.name, one.options, one.deal) == (other.name, other.options, other.deal)
 
 
 class _InputError(Exception):

@@ -120,16 +120,36 @@ def title_line(game: Game[Any, Any]) -> Text:
     return line
 
 
-def position_lines(game: Game[Any, Any], width: int = 80) -> list[Text]:
+def level_line(level: str, deal: int | None) -> Text | None:
+    """The deal's level and number, as the Java Klondike shows them: ``Hard (12345)``.
+
+    ``level`` is the deal level the deal was chosen at (``random`` for a deal
+    chosen by number); a game from a layout has no deal number and no line.
+
+    >>> level_line("hard", 12345).plain, level_line("random", 5).plain
+    ('Hard (12345)', 'Random (5)')
+    >>> level_line("easy", None) is None
+    True
+    """
+    if deal is None:
+        return None
+    return Text(f"{level.capitalize()} ({deal})", style="bold")
+
+
+def position_lines(game: Game[Any, Any], width: int = 80, level: str | None = None) -> list[Text]:
     """The screen of a position: title, the piles of ``rules.display``, status lines, move count.
 
     A display row of several piles is one line when it fits in ``width``
     characters, else one line per pile. Face-down cards show as ``##``.
+    With a ``level`` (one-player play), the last status line is the deal's
+    level and number (:func:`level_line`).
 
     >>> from cardtable import new_game
     >>> lines = [t.plain for t in position_lines(new_game("klondike", deal=0))]
     >>> lines[-1]
     'moves played: 0'
+    >>> [t.plain for t in position_lines(new_game("klondike", deal=0), level="easy")][-2:]
+    ['Easy (0)', 'moves played: 0']
     """
     rules = game.rules
     rows = rules.display(game.state)
@@ -144,6 +164,9 @@ def position_lines(game: Game[Any, Any], width: int = 80) -> list[Text]:
             lines.append(Text("   ").join(pile_line(name, pile, rules.card_text) for name, pile in row))
     lines.append(Text())
     lines.extend(Text(line) for line in rules.status(game.state))
+    shown = level_line(level, game.deal) if level is not None else None
+    if shown is not None:
+        lines.append(shown)
     lines.append(Text(f"moves played: {len(game.moves)}"))
     return lines
 
