@@ -11,7 +11,7 @@ import pytest
 import cardtable
 from cardtable import bots
 from cardtable.bots import tactics
-from cardtable.bots.ismcts import IsmctsBot, greedy_choice, reward, root_moves
+from cardtable.bots.ismcts import IsmctsBot, Node, greedy_choice, reward
 from cardtable.bots.seat import Seat
 from cardtable.core.errors import NotYourTurnError, OptionError
 from cardtable.core.multiplayer import MultiplayerGame, Result
@@ -212,21 +212,33 @@ def test_the_playout_policy_remembers_the_greedy_move() -> None:
         assert greedy_choice(game.state, moves) == tactics.best(moves, tops, sizes)  # from the memory
 
 
-def test_with_several_opponents_ismcts_only_searches_the_safe_moves() -> None:
-    # Nothing to win: the search considers only the placements that offer the next player nothing.
-    game = deserto("1: O\nhand 0: T G O", players=4)
-    allowed = root_moves(Seat(game, 0))
-    assert allowed is not None and allowed <= set(game.legal_moves())
-    for move in allowed:
-        assert tactics.threat(*tactics.state_area(game.rules.apply(game.state, move).area)) == 0
-    assert root_moves(Seat(deserto("1: O\nhand 0: T G O"), 0)) is None  # two players: every move
-    root = IsmctsBot(seed=3, iterations=40).search(Seat(game, 0))
-    assert set(root.children) <= allowed
-    assert bots.make("ismcts", seed=3, iterations=40).choose(game, 0) in allowed
+def test_the_ismcts_tree_holds_only_the_searching_seats_own_moves() -> None:
+    game = cardtable.new_game("deserto", deal=3, players=4)
+    assert isinstance(game, MultiplayerGame)
+    for _ in range(5):  # a few moves in, so that the tree spans several of seat 1's turns
+        mover = game.to_move
+        assert mover is not None
+        game.play(bots.make("greedy").choose(game, mover), seat=mover)
+    seat = game.to_move
+    assert seat is not None
+    root = IsmctsBot(seed=3, iterations=200).search(Seat(game, seat))
+    nodes: list[Node] = [root]
+    depth = 0
+    while nodes:
+        assert all(n.mover == seat for n in nodes)
+        nodes = [c for n in nodes for c in n.children.values()]
+        depth += 1
+    assert depth >= 3  # the root, the seat's move now and at least its next turn
+    assert set(root.children) <= set(game.legal_moves())
+    assert sum(c.visits for c in root.children.values()) == 200
 
 
-def test_ismcts_plays_a_lone_safe_move_at_once() -> None:
-    # Four players: V3 wins the thief pile; nothing else wins as much.
-    game = deserto("1: T\n2: O\nhand 0: V O G", players=4)
-    assert root_moves(Seat(game, 0)) == frozenset({game.rules.parse_move("V3")})
-    assert str(bots.make("ismcts", seed=0).choose(game, 0)) == "V3"
+@pytest.mark.parametrize("players", [2, 4])
+def test_ismcts_takes_the_big_capture(players: int) -> None:
+    # The deck is empty; a vizier next to the thief on six cards wins them all.
+    hands = "\n".join(f"hand {s}: O" for s in range(1, players))
+    text = f"1: G G G G G T\n2: O\nhand 0: V O G\n{hands}"
+    game = cardtable.new_game("deserto", layout=layout(text, players, rest="captured 1"), players=players)
+    assert isinstance(game, MultiplayerGame)
+    move = bots.make("ismcts", seed=0, iterations=300).choose(game, 0)
+    assert "wins" in game.rules.public_move(game.state, move, 0)

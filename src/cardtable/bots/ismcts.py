@@ -3,16 +3,22 @@
 Each iteration draws a *determinization*: a whole game the searching seat
 cannot tell from the real one (``seat.sample(rng)``, made from the seat's own
 knowledge; the real hidden cards are never read). One tree is shared by all
-iterations; its nodes are move sequences from the seat's information set.
-An iteration walks down the tree choosing, among the moves legal in this
-determinization, by UCB1 with *availability counts* (a child's exploration
-term counts the visits of its parent in which it was legal), expands one
-untried move (the one the playout policy prefers among the untried), plays
-the game out to the end with a fast policy (for Deserto: mostly greedy), and credits
-every node on the path with the result for the seat that chose its move.
-With 3 or 4 Deserto players the moves of every tree node are first narrowed
-to the greedy bot's tactically safe ones (:func:`root_moves`, :func:`safe_moves`);
-the search picks among them.
+iterations; its nodes are the searching seat's own move sequences from its
+information set. The other seats are not searched: in every determinization
+they play the playout policy (for Deserto the greedy bot's move, for other
+games a random one), which is the search's *model of the opponents*. An
+iteration walks down the tree at the seat's own turns, choosing among the
+moves legal in this determinization by UCB1 with *availability counts* (a
+child's exploration term counts the visits of its parent in which it was
+legal), expands one untried move (the one the playout policy prefers), plays
+the game out to the end with the policy, and credits every node on the path
+with the seat's reward.
+
+Why the opponents are not in the tree: in a tree over every seat's moves,
+each opponent node learns its own best reply from a few visits of sampled
+hands; with three opponents the search spent most iterations on their
+replies and misjudged them (see docs/bots.md, "Tuning"). Measured against
+greedy opponents, the own-moves tree won more in two- and four-player games.
 
 >>> import cardtable
 >>> g = cardtable.new_game("deserto", deal=0)
@@ -33,7 +39,7 @@ from ..core.errors import OptionError
 from ..core.multiplayer import MultiplayerRules, Result
 from ..games.deserto import Deserto, DesertoState
 from . import tactics
-from .players import Bot, deserto_view
+from .players import Bot
 from .seat import Seat
 
 DEFAULT_ITERATIONS = 1000
@@ -42,11 +48,8 @@ EXPLORATION = 0.7
 """The UCB1 exploration constant (rewards lie in 0..1)."""
 MARGIN_WEIGHT = 0.1
 """The share of the reward given by the score margin (the rest is the win share)."""
-PLAYOUT_RANDOMNESS = 0.1
-"""How often a Deserto playout move is random instead of greedy."""
-
 BEST_CACHE_SIZE = 200_000
-"""How many greedy choices (and safe-move sets) are remembered, by area and moves."""
+"""How many greedy choices are remembered, by area and moves."""
 
 Policy = Callable[[MultiplayerRules[Any, Any], Any, list[Any], random.Random], Any]
 """A playout policy: ``policy(rules, state, legal_moves, rng)`` returns one of the legal moves."""
@@ -62,15 +65,12 @@ def random_policy(rules: MultiplayerRules[Any, Any], state: Any, moves: list[Any
 
 
 def greedy_policy(rules: MultiplayerRules[Any, Any], state: DesertoState, moves: list[Any], rng: random.Random) -> Any:
-    """Deserto playouts: the greedy bot's move (:func:`cardtable.bots.tactics.best`), except
-    that with probability :data:`PLAYOUT_RANDOMNESS` a random move, so playouts vary.
+    """Deserto playouts and opponents: the greedy bot's move (:func:`cardtable.bots.tactics.best`).
 
     >>> r = Deserto(); s = r.deal(0)
     >>> str(greedy_policy(r, s, r.legal_moves(s), random.Random(0)))
     'G1'
     """
-    if rng.random() < PLAYOUT_RANDOMNESS:
-        return moves[rng.randrange(len(moves))]
     return greedy_choice(state, moves)
 
 
@@ -116,57 +116,11 @@ def reward(result: Result, seat: int) -> float:
     return (1 - MARGIN_WEIGHT) * share + MARGIN_WEIGHT * margin
 
 
-def safe_moves(state: DesertoState, moves: list[Any]) -> list[Any]:
-    """Those of ``moves`` that win as many cards now as any and, among those, offer the
-    next player the least (as :func:`root_moves`, for a position; remembered by area and moves).
-
-    >>> r = Deserto(players=4); s = r.deal(0)
-    >>> [str(m) for m in safe_moves(s, r.legal_moves(s))]
-    ['V1', 'V2', 'V3', 'V4']
-    """
-    return list(_safe_moves(state.area, tuple(moves)))
-
-
-@lru_cache(maxsize=BEST_CACHE_SIZE)
-def _safe_moves(area: Any, moves: tuple[Any, ...]) -> tuple[Any, ...]:
-    tops, sizes = tactics.state_area(area)
-    keys = [tactics.greedy_key(tops, sizes, m)[:2] for m in moves]
-    top = max(keys)
-    return tuple(m for m, k in zip(moves, keys, strict=True) if k == top)
-
-
-def root_moves(seat: Seat) -> frozenset[Any] | None:
-    """The moves the search considers at the root: with 3 or 4 Deserto players, only
-    the legal moves that win as many cards now as any, and among those offer the
-    next player the least (the first two keys of :func:`cardtable.bots.tactics.greedy_key`,
-    read from the seat's view); otherwise None (every legal move).
-
-    The determinizations deal the other hands uniformly, but players keep their
-    viziers and thieves (the capturing cards), so samples underrate what the next
-    player can win; with several opponents this cost more than the search gained.
-
-    >>> import cardtable
-    >>> from cardtable.bots.seat import Seat
-    >>> root_moves(Seat(cardtable.new_game("deserto", deal=0), 0)) is None
-    True
-    >>> g = cardtable.new_game("deserto", deal=0, players=4)
-    >>> sorted(str(m) for m in root_moves(Seat(g, 0)))
-    ['V1', 'V2', 'V3', 'V4']
-    """
-    rules = seat.rules
-    if not isinstance(rules, Deserto) or rules.players < 3:
-        return None
-    legal = seat.legal_moves()
-    tops, sizes = tactics.view_area(deserto_view(seat))
-    keys = {m: tactics.greedy_key(tops, sizes, m)[:2] for m in legal}
-    top = max(keys.values())
-    return frozenset(m for m in legal if keys[m] == top)
-
-
 class Node:
-    """A tree node: the move sequence to it from the searching seat's information set.
+    """A tree node: the searching seat's own move sequence to it from its information set.
 
-    ``mover`` chose the move into it; ``total`` sums the rewards of that seat;
+    ``mover`` is the searching seat (the seat whose moves the tree holds);
+    ``total`` sums that seat's rewards;
     ``available`` counts the parent's visits in which the move was legal.
 
     >>> n = Node(0); n.visits, n.available, n.children
@@ -235,9 +189,6 @@ class IsmctsBot(Bot):
         legal = seat.legal_moves()
         if len(legal) == 1:
             return legal[0]
-        allowed = root_moves(seat)
-        if allowed is not None and len(allowed) == 1:
-            return next(iter(allowed))
         root = self.search(seat)
         visited = [(root.children[m], i, m) for i, m in enumerate(legal) if m in root.children]
         if not visited:  # pragma: no cover - every legal root move is tried before any is repeated
@@ -258,57 +209,46 @@ class IsmctsBot(Bot):
         rules = seat.rules
         policy = playout_policy(rules)
         root = Node(seat.seat)
-        allowed = root_moves(seat)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while (self.iterations is None or done < self.iterations) and (
             deadline is None or done == 0 or time.perf_counter() < deadline
         ):
-            self._iterate(root, rules, seat.sample(rng).state, policy, rng, allowed)
+            self._iterate(root, rules, seat.sample(rng).state, policy, rng)
             done += 1
         return root
 
     @staticmethod
-    def _iterate(
-        root: Node,
-        rules: MultiplayerRules[Any, Any],
-        state: Any,
-        policy: Policy,
-        rng: random.Random,
-        allowed: frozenset[Any] | None = None,
-    ) -> None:
-        """One iteration on one determinization: select, expand, play out, back up."""
+    def _iterate(root: Node, rules: MultiplayerRules[Any, Any], state: Any, policy: Policy, rng: random.Random) -> None:
+        """One iteration on one determinization: select and expand at the searching seat's
+        own turns (the other seats play the policy), play out, back up."""
+        me = root.mover
         node = root
         path: list[Node] = []
-        mover = rules.to_move(state)
-        while mover is not None:
+        expanded = False
+        while (mover := rules.to_move(state)) is not None:
             moves = rules.legal_moves(state)
-            if node is root and allowed is not None:
-                moves = [m for m in moves if m in allowed]
-            elif allowed is not None:
-                moves = safe_moves(state, moves)  # the same narrowing at every tree node
+            if mover != me or expanded:  # an opponent's turn, or past the tree: the policy plays
+                state = rules.apply(state, policy(rules, state, moves, rng))
+                continue
             children = node.children
             untried = [m for m in moves if m not in children]
             for m in moves:
                 if m in children:
                     children[m].available += 1
             if untried:
-                move = policy(rules, state, untried, rng)  # the untried move the playout policy prefers
-                node = children[move] = Node(mover)
+                move = policy(rules, state, untried, rng)  # the untried move the policy prefers
+                node = children[move] = Node(me)
                 node.available = 1
-                path.append(node)
-                state = rules.apply(state, move)
-                break
-            move = max(moves, key=lambda m: children[m].ucb())
-            node = children[move]
+                expanded = True
+            else:
+                move = max(moves, key=lambda m: children[m].ucb())
+                node = children[move]
             path.append(node)
             state = rules.apply(state, move)
-            mover = rules.to_move(state)
-        while rules.to_move(state) is not None:
-            state = rules.apply(state, policy(rules, state, rules.legal_moves(state), rng))
         result = rules.result(state)
         assert result is not None
-        worth = [reward(result, s) for s in range(rules.players)]
+        worth = reward(result, me)
         for n in path:
             n.visits += 1
-            n.total += worth[n.mover]
+            n.total += worth
