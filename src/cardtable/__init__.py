@@ -26,7 +26,7 @@ from .core import (
     UnknownGameError,
 )
 from .games import rules_for
-from .solve import Hint, SolveResult, hint, solve
+from .solve import Hint, SolveResult, deal_for_level, hint, solve
 
 __version__ = "0.1.0"
 
@@ -51,6 +51,7 @@ __all__ = [
     "SaveFileError",
     "SolveResult",
     "UnknownGameError",
+    "deal_for_level",
     "hint",
     "load",
     "new_game",

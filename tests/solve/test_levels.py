@@ -2,16 +2,47 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+from importlib.resources import files
 from itertools import islice
+from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
 import cardtable
 from cardtable.core.errors import OptionError
 from cardtable.core.progress import is_progress
+from cardtable.core.shuffle import SplitMix64
 from cardtable.games import rules_for
-from cardtable.solve.levels import LEVELS, EagerSpace, candidate_deals, deal_for_level, grade
-from cardtable.solve.search import Budget, depth_first
+from cardtable.solve import levels
+from cardtable.solve.levels import (
+    GRADE_NODES,
+    GRADED_LEVELS,
+    KEYS,
+    LEVELS,
+    PROVISIONAL,
+    TABLES_FILE,
+    THRESHOLDS,
+    EagerSpace,
+    Grade,
+    LevelKey,
+    LevelTable,
+    Measure,
+    _parse_tables,
+    candidate_deals,
+    deal_for_level,
+    grade,
+    is_level,
+    key_of,
+    level_of,
+    level_tables,
+    measure,
+    table_deals,
+    thresholds_from,
+)
+from cardtable.solve.search import Budget, Found, SearchSpace, depth_first
 from cardtable.solve.spaces import space_for
 from tests.helpers import random_line
 
@@ -68,3 +99,138 @@ def test_levels_and_errors() -> None:
         deal_for_level("klondike", "expert")
     with pytest.raises(OptionError, match="one-player"):
         deal_for_level("deserto", "easy")
+
+
+# --- the shipped tables -----------------------------------------------------------------
+
+
+def tabled() -> list[tuple[LevelKey, str, tuple[int, ...]]]:
+    """Every (key, level, deals) of the shipped tables with deals."""
+    return [
+        (table.key, level, deals) for table in level_tables().values() for level, deals in table.levels.items() if deals
+    ]
+
+
+def test_the_tables_load_with_every_key_and_sorted_disjoint_levels() -> None:
+    tables = level_tables()
+    assert [tables[key.label].key for key in KEYS] == list(KEYS)
+    assert level_tables() is tables  # read once
+    for table in tables.values():
+        low, high = table.thresholds
+        assert 0 < low <= high
+        assert set(table.levels) == set(GRADED_LEVELS)
+        every = [deal for deals in table.levels.values() for deal in deals]
+        assert len(every) == len(set(every)) <= table.graded
+        assert all(list(deals) == sorted(deals) for deals in table.levels.values())
+        if not table.graded:
+            assert not every and not table.calibrated
+    assert tabled(), "the shipped tables have some deals"
+
+
+def test_the_tables_file_is_package_data() -> None:
+    text = files("cardtable.solve").joinpath(TABLES_FILE).read_text(encoding="utf-8")
+    assert json.loads(text)["grade_nodes"] == GRADE_NODES
+    pyproject = (Path(__file__).parents[2] / "pyproject.toml").read_text(encoding="utf-8")
+    assert "solve/level_tables.json" in pyproject
+
+
+def test_thresholds_come_from_the_tables_and_else_are_provisional() -> None:
+    for table in level_tables().values():
+        assert THRESHOLDS[(table.key.game, table.key.value)] == table.thresholds
+    assert thresholds_from({}) == PROVISIONAL
+    one = {"devils-square": LevelTable(KEYS[-1], (7, 70), True, 3, {})}
+    assert thresholds_from(one) == {**PROVISIONAL, ("devils-square", None): (7, 70)}
+    assert set(THRESHOLDS) == set(PROVISIONAL) == {(key.game, key.value) for key in KEYS}
+
+
+def test_a_tables_file_of_another_budget_is_refused() -> None:
+    with pytest.raises(ValueError, match="nodes"):
+        _parse_tables({"grade_nodes": GRADE_NODES + 1, "keys": {}})
+
+
+def no_search(*args: object, **kwargs: object) -> NoReturn:
+    raise AssertionError("deal_for_level searched")
+
+
+def test_deal_for_level_picks_from_the_table_by_the_seed_without_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(levels, "depth_first", no_search)
+    for key, level, deals in tabled():
+        for seed in (0, 1, 2, 12345, 2**40):
+            deal = deal_for_level(key.game, level, seed=seed, **key.options())
+            assert deal == deals[SplitMix64(seed).next() % len(deals)]
+            assert deal == deal_for_level(key.game, level, seed=seed, **key.options())
+        picked = {deal_for_level(key.game, level, seed=seed, **key.options()) for seed in range(50)}
+        assert len(picked) > min(len(deals), 10) // 2  # the seed spreads the picks over the table
+
+
+def test_options_other_than_the_keys_own_give_no_table() -> None:
+    for key in KEYS:
+        assert key_of(rules_for(key.game, **key.options())) == key
+    assert table_deals(rules_for("klondike", draw=1, redeals=2), "easy") == ()
+    assert table_deals(rules_for("klondike", autoplay=True), "easy") == ()
+    assert table_deals(rules_for("demonthief", autoplay=True), "hard") == ()
+    for key, level, deals in tabled():
+        assert table_deals(rules_for(key.game, **key.options()), level) == deals
+
+
+def counting(calls: list[int]) -> Callable[..., Found]:
+    def search(space: SearchSpace, start: object, budget: Budget) -> Found:
+        calls.append(1)
+        return depth_first(space, start, budget)
+
+    return search
+
+
+def test_non_default_options_fall_back_to_the_live_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(levels.THRESHOLDS, ("klondike", 3), (150, 3_000))  # the test's cost: not the tables'
+    calls: list[int] = []
+    monkeypatch.setattr(levels, "depth_first", counting(calls))
+    rules = rules_for("klondike", autoplay=True)
+    deal = deal_for_level("klondike", "easy", seed=1, autoplay=True)
+    assert calls  # searched
+    assert deal == next(d for d in candidate_deals(1) if is_level(rules, d, "easy"))
+    assert grade(rules, deal).level == "easy"
+
+
+def test_an_empty_level_table_falls_back_to_the_live_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(levels.THRESHOLDS, ("klondike", 3), (150, 3_000))
+    key = KEYS[0]
+    empty = {key.label: LevelTable(key, (150, 3_000), True, 0, dict.fromkeys(GRADED_LEVELS, ()))}
+    monkeypatch.setattr(levels, "level_tables", lambda: empty)
+    calls: list[int] = []
+    monkeypatch.setattr(levels, "depth_first", counting(calls))
+    deal = deal_for_level("klondike", "easy", seed=1)
+    assert calls
+    assert deal == next(d for d in candidate_deals(1) if is_level(rules_for("klondike"), d, "easy"))
+
+
+def test_cheap_easy_deals_of_each_table_grade_easy_live() -> None:
+    # Up to two deals per key among its table's first easy deals, those whose eager
+    # search wins within a few thousand positions (cheap to grade: the searches stop at
+    # their win). The searches are deterministic, so a cut-short search is a prefix of
+    # the grading search.
+    checked = 0
+    for key, level, deals in tabled():
+        if level != "easy":
+            continue
+        rules = rules_for(key.game, **key.options())
+        easy = THRESHOLDS[(key.game, key.value)][0]
+        found = 0
+        for deal in deals[:5]:
+            assert depth_first(space_for(rules), rules.deal(deal), Budget(nodes=easy)).verdict == "solved"
+            eager = depth_first(EagerSpace(rules), rules.deal(deal), Budget(nodes=5_000)).verdict
+            assert eager != "unsolvable"  # that would make it tricky
+            if eager == "solved" and found < 2:
+                assert grade(rules, deal).level == "easy" and is_level(rules, deal, "easy")
+                found += 1
+        checked += found
+    assert checked >= 2
+
+
+def test_measure_gives_the_raw_measurements() -> None:
+    r = rules_for("klondike")
+    assert measure(r, 7) == Measure("solved", 1141, "unsolvable", 207)
+    assert grade(r, 7) == Grade(True, 1141, True, "tricky")
+    unsolved = measure(rules_for("devils-square"), 1)
+    assert (unsolved.solvable, unsolved.tricky, unsolved.eager_verdict) == (False, False, None)
+    assert [level_of(e, False, (5, 50)) for e in (1, 5, 6, 50, 51)] == ["easy", "easy", "normal", "normal", "hard"]

@@ -18,6 +18,7 @@ True
 """
 
 from .hint import Hint, hint
+from .levels import LEVELS, deal_for_level
 from .solver import VERDICTS, SolveResult, solve
 
-__all__ = ["VERDICTS", "Hint", "SolveResult", "hint", "solve"]
+__all__ = ["LEVELS", "VERDICTS", "Hint", "SolveResult", "deal_for_level", "hint", "solve"]

@@ -1,7 +1,7 @@
 """Deal levels: solvable deals graded by measured difficulty.
 
 Every level but ``random`` deals only deals the solver has proved solvable.
-The grade comes from two solver measurements:
+The grade comes from two solver measurements (:func:`measure`):
 
 - **effort**: how many positions the solver explores before it finds a win,
   searching in its human-like move order (safe and obvious moves first, see
@@ -17,17 +17,28 @@ The grade comes from two solver measurements:
   which the eager rule restricts every position; the deal is tricky when that
   search is complete and finds no win.
 
-Levels: ``tricky`` (solvable, eager search proved unsolvable); otherwise by
-effort: ``easy`` (at most the game's first threshold), ``normal`` (up to the
-second), ``hard`` (above it). The thresholds per game and mode are in
-:data:`THRESHOLDS`, set from the efforts of random solvable deals so that the
-three levels hold roughly equal shares of them. They are provisional: measured
-on 10 to 20 random solvable deals per game and mode (see ``docs/levels.md``),
-to be recalibrated on a few hundred.
+Both searches stop at :data:`GRADE_NODES` positions; a deal the full search
+does not win within it is not graded (never dealt by a level).
 
-:func:`deal_for_level` walks a deterministic sequence of deal numbers drawn
-from the seed (SplitMix64) and returns the first one of the level, so a
-level's deals are reproducible.
+Levels (:func:`level_of`): ``tricky`` (solvable, eager search proved
+unsolvable); otherwise by effort: ``easy`` (at most the game's first
+threshold), ``normal`` (up to the second), ``hard`` (above it).
+
+Thresholds and deal tables, per game and mode (a :class:`LevelKey`: the game
+and the option that changes its difficulty most, Klondike's draw and
+Desturado's mode), are shipped in ``level_tables.json`` next to this module,
+written by ``bench/level_tables.py`` from the grades of ``bench/grade_deals.py``
+(``docs/levels.md``): the thresholds are the effort terciles of the graded
+solvable, non-tricky deals, so that easy, normal and hard hold about equal
+shares of them, and each level's table lists every graded deal of that level.
+:data:`THRESHOLDS` is read from it (:data:`PROVISIONAL` only for a key the file
+lacks).
+
+:func:`deal_for_level` picks a table deal chosen by the seed (SplitMix64), with
+no search at all, when the game's options other than the key's own are at their
+defaults and the level's table is not empty; otherwise it walks a deterministic
+sequence of deal numbers drawn from the seed and returns the first one that
+grades at the level. Either way a level's deals are reproducible.
 
 >>> deal_for_level("desturado", "easy", seed=1) == deal_for_level("desturado", "easy", seed=1)
 True
@@ -35,8 +46,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+import json
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
 from typing import Any
 
 from ..core.errors import OptionError
@@ -49,11 +63,56 @@ from .search import Budget, depth_first
 from .spaces import space_for
 
 LEVELS = ("random", "easy", "normal", "hard", "tricky")
+GRADED_LEVELS = ("easy", "normal", "hard", "tricky")
+"""The levels a deal can grade at (``random`` is any deal)."""
+
+GRADE_NODES = 300_000
+"""The most positions either grading search may explore; a deal beyond it is not graded."""
+
+TABLES_FILE = "level_tables.json"
+"""The shipped thresholds and deal tables (package data of :mod:`cardtable.solve`)."""
+
+
+@dataclass(frozen=True)
+class LevelKey:
+    """A game and mode that has its own thresholds and deal tables: the game, and the
+    option that changes its difficulty most with its value (``option`` None: the
+    game's difficulty has no such option). ``label`` names it in files.
+
+    >>> KEYS[0].label, KEYS[0].options()
+    ('klondike-draw3', {'draw': 3})
+    """
+
+    label: str
+    game: str
+    option: str | None = None
+    value: Any = None
+
+    def options(self) -> dict[str, Any]:
+        """The key's option as keyword arguments for :func:`~cardtable.games.rules_for`.
+
+        >>> KEYS[-1].options()
+        {}
+        """
+        return {} if self.option is None else {self.option: self.value}
+
+
+KEYS: tuple[LevelKey, ...] = (
+    LevelKey("klondike-draw3", "klondike", "draw", 3),
+    LevelKey("klondike-draw1", "klondike", "draw", 1),
+    LevelKey("desturado-easy", "desturado", "mode", "easy"),
+    LevelKey("desturado-medium", "desturado", "mode", "medium"),
+    LevelKey("desturado-hard", "desturado", "mode", "hard"),
+    LevelKey("demonthief", "demonthief"),
+    LevelKey("demons-and-thieves", "demons-and-thieves"),
+    LevelKey("devils-square", "devils-square"),
+)
+"""Every one-player game and mode with deal levels."""
 
 # Effort thresholds (positions explored to find a win): easy <= first < normal <= second < hard.
-# Keys: game name and the option that changes the game's difficulty most (Klondike's draw,
-# Desturado's mode). Provisional: measured on 10 to 20 random deals each (see docs/levels.md).
-THRESHOLDS: dict[tuple[str, Any], tuple[int, int]] = {
+# Measured on 10 to 20 random deals each before the tables existed; used only for a key
+# that level_tables.json lacks.
+PROVISIONAL: dict[tuple[str, Any], tuple[int, int]] = {
     ("klondike", 3): (150, 3_000),
     ("klondike", 1): (120, 1_500),
     ("desturado", "easy"): (60, 2_000),
@@ -64,8 +123,110 @@ THRESHOLDS: dict[tuple[str, Any], tuple[int, int]] = {
     ("devils-square", None): (300, 3_000),
 }
 
-GRADE_NODES = 300_000
-"""The most positions either grading search may explore; a deal beyond it is not graded."""
+
+@dataclass(frozen=True)
+class LevelTable:
+    """One key's entry of the shipped tables: its thresholds, whether they were
+    calibrated (effort terciles of enough graded deals) or are the provisional
+    ones, how many deals were graded, and each graded level's deal numbers, sorted.
+
+    >>> table = level_tables()["klondike-draw3"]
+    >>> table.key.game, len(table.thresholds)
+    ('klondike', 2)
+    """
+
+    key: LevelKey
+    thresholds: tuple[int, int]
+    calibrated: bool
+    graded: int
+    levels: Mapping[str, tuple[int, ...]]
+
+
+def key_of(rules: Rules[Any, Any]) -> LevelKey:
+    """The level key of a one-player game's rules (whatever its other options).
+
+    >>> key_of(rules_for("desturado", mode="hard")).label
+    'desturado-hard'
+    """
+    for key in KEYS:
+        if key.game == rules.name and (key.option is None or rules.options.get(key.option) == key.value):
+            return key
+    raise OptionError(f"{rules.name} has no deal levels (levels are for the one-player games)")
+
+
+def _parse_tables(data: Mapping[str, Any]) -> dict[str, LevelTable]:
+    """The tables of a loaded ``level_tables.json`` (every key it has)."""
+    if data.get("grade_nodes") != GRADE_NODES:
+        raise ValueError(f"{TABLES_FILE} was graded with {data.get('grade_nodes')} nodes, not {GRADE_NODES}")
+    by_label = {key.label: key for key in KEYS}
+    tables = {}
+    for label, entry in data["keys"].items():
+        key = by_label[label]
+        low, high = entry["thresholds"]
+        levels = {level: tuple(int(d) for d in entry["levels"].get(level, ())) for level in GRADED_LEVELS}
+        tables[label] = LevelTable(key, (int(low), int(high)), bool(entry["calibrated"]), int(entry["graded"]), levels)
+    return tables
+
+
+@cache
+def level_tables() -> dict[str, LevelTable]:
+    """The shipped thresholds and deal tables by key label (read once).
+
+    >>> sorted(level_tables()) == sorted(key.label for key in KEYS)
+    True
+    """
+    text = files("cardtable.solve").joinpath(TABLES_FILE).read_text(encoding="utf-8")
+    return _parse_tables(json.loads(text))
+
+
+def thresholds_from(tables: Mapping[str, LevelTable]) -> dict[tuple[str, Any], tuple[int, int]]:
+    """Effort thresholds by (game, value of the key's option): the tables', and the
+    provisional ones for a key the tables lack.
+
+    >>> thresholds_from({})[("klondike", 1)] == PROVISIONAL[("klondike", 1)]
+    True
+    """
+    found = {(t.key.game, t.key.value): t.thresholds for t in tables.values()}
+    return {pair: found.get(pair, provisional) for pair, provisional in PROVISIONAL.items()}
+
+
+THRESHOLDS: dict[tuple[str, Any], tuple[int, int]] = thresholds_from(level_tables())
+"""Effort thresholds by (game, value of the key's option), from the shipped tables."""
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A deal's raw grading measurements, independent of any thresholds: the full
+    search's verdict and positions explored (``effort``), and the eager search's
+    (``eager_verdict`` None: not run, as the deal is not solvable within the budget).
+
+    >>> m = Measure("solved", 1141, "unsolvable", 207)
+    >>> m.solvable, m.tricky
+    (True, True)
+    """
+
+    verdict: str
+    effort: int
+    eager_verdict: str | None = None
+    eager_effort: int = 0
+
+    @property
+    def solvable(self) -> bool:
+        """Whether the full search won the deal.
+
+        >>> Measure("unknown", 300_000).solvable
+        False
+        """
+        return self.verdict == "solved"
+
+    @property
+    def tricky(self) -> bool:
+        """Solvable, and the eager search proved that the eager player cannot win it.
+
+        >>> Measure("solved", 90, "unknown", 300_000).tricky
+        False
+        """
+        return self.solvable and self.eager_verdict == "unsolvable"
 
 
 @dataclass(frozen=True)
@@ -132,34 +293,50 @@ class EagerSpace:
 
 
 def _threshold(rules: Rules[Any, Any]) -> tuple[int, int]:
-    name = rules.name
-    for option in ("draw", "mode"):
-        if option in rules.options:
-            return THRESHOLDS[(name, rules.options[option])]
-    return THRESHOLDS[(name, None)]
+    key = key_of(rules)
+    return THRESHOLDS[(key.game, key.value)]
+
+
+def measure(rules: Rules[Any, Any], deal: int, nodes: int = GRADE_NODES) -> Measure:
+    """The raw measurements of a deal (see the module docstring): the full search,
+    then, if it won, the eager search.
+
+    >>> from cardtable.games import rules_for
+    >>> measure(rules_for("klondike"), 7)
+    Measure(verdict='solved', effort=1141, eager_verdict='unsolvable', eager_effort=207)
+    """
+    start = rules.deal(deal)
+    full = depth_first(space_for(rules), start, Budget(nodes=nodes))
+    if full.verdict != "solved":
+        return Measure(full.verdict, full.nodes)
+    eager = depth_first(EagerSpace(rules), start, Budget(nodes=nodes))
+    return Measure(full.verdict, full.nodes, eager.verdict, eager.nodes)
+
+
+def level_of(effort: int, tricky: bool, thresholds: tuple[int, int]) -> str:
+    """The level of a solvable deal from its effort, trickiness and the thresholds.
+
+    >>> [level_of(e, False, (10, 100)) for e in (10, 11, 100, 101)], level_of(5, True, (10, 100))
+    (['easy', 'normal', 'normal', 'hard'], 'tricky')
+    """
+    if tricky:
+        return "tricky"
+    easy, normal = thresholds
+    return "easy" if effort <= easy else "normal" if effort <= normal else "hard"
 
 
 def grade(rules: Rules[Any, Any], deal: int, nodes: int = GRADE_NODES) -> Grade:
-    """Measure a deal and give its level (see the module docstring).
+    """Measure a deal and give its level with the game's :data:`THRESHOLDS`.
 
     >>> from cardtable.games import rules_for
     >>> g = grade(rules_for("devils-square"), 1)
     >>> g.solvable, g.level
     (False, None)
     """
-    start = rules.deal(deal)
-    full = depth_first(space_for(rules), start, Budget(nodes=nodes))
-    if full.verdict != "solved":
-        return Grade(False, full.nodes, False, None)
-    tricky = depth_first(EagerSpace(rules), start, Budget(nodes=nodes)).verdict == "unsolvable"
-    return Grade(True, full.nodes, tricky, _level(rules, full.nodes, tricky))
-
-
-def _level(rules: Rules[Any, Any], effort: int, tricky: bool) -> str:
-    easy, normal = _threshold(rules)
-    if tricky:
-        return "tricky"
-    return "easy" if effort <= easy else "normal" if effort <= normal else "hard"
+    m = measure(rules, deal, nodes)
+    if not m.solvable:
+        return Grade(False, m.effort, False, None)
+    return Grade(True, m.effort, m.tricky, level_of(m.effort, m.tricky, _threshold(rules)))
 
 
 def is_level(rules: Rules[Any, Any], deal: int, level: str) -> bool:
@@ -171,16 +348,36 @@ def is_level(rules: Rules[Any, Any], deal: int, level: str) -> bool:
     >>> is_level(rules_for("devils-square"), 1, "easy")
     False
     """
-    easy, normal = _threshold(rules)
-    cap = {"easy": easy, "normal": normal}.get(level, GRADE_NODES)
+    thresholds = _threshold(rules)
+    # The search is depth-first and deterministic: stopped at ``cap`` positions it has
+    # explored exactly what the grading search explores first, so "won within cap"
+    # is "effort at most cap".
+    cap = {"easy": thresholds[0], "normal": thresholds[1]}.get(level, GRADE_NODES)
     start = rules.deal(deal)
-    full = depth_first(space_for(rules), start, Budget(nodes=cap + 1))
+    full = depth_first(space_for(rules), start, Budget(nodes=cap))
     if full.verdict != "solved":
         return False
-    if level != "tricky" and _level(rules, full.nodes, False) != level:
+    if level != "tricky" and level_of(full.nodes, False, thresholds) != level:
         return False
     tricky = depth_first(EagerSpace(rules), start, Budget(nodes=GRADE_NODES)).verdict == "unsolvable"
-    return _level(rules, full.nodes, tricky) == level
+    return level_of(full.nodes, tricky, thresholds) == level
+
+
+def table_deals(rules: Rules[Any, Any], level: str) -> tuple[int, ...]:
+    """The shipped table's deals of ``level`` for these rules, sorted: empty when the
+    tables have none, or when an option other than the key's own is not at its default
+    (the deals were graded at the defaults).
+
+    >>> from cardtable.games import rules_for
+    >>> table_deals(rules_for("klondike", draw=1, redeals=2), "easy")
+    ()
+    """
+    key = key_of(rules)
+    defaults = {o.name: o.default for o in type(rules).OPTIONS}
+    if any(value != defaults[name] for name, value in rules.options.items() if name != key.option):
+        return ()
+    table = level_tables().get(key.label)
+    return () if table is None else tuple(table.levels.get(level, ()))
 
 
 def candidate_deals(seed: int) -> Iterator[int]:
@@ -196,10 +393,14 @@ def candidate_deals(seed: int) -> Iterator[int]:
 
 
 def deal_for_level(name: str, level: str, seed: int = 0, **options: Any) -> int:
-    """A deal number of the level for the game and options, found from the seed.
+    """A deal number of the level for the game and options, chosen by the seed.
 
-    ``random`` gives the seed's first candidate as it is; other levels give the
-    first candidate proved solvable and graded at that level.
+    ``random`` gives the seed's first candidate as it is. Another level gives the
+    deal of the shipped table at the index drawn from the seed
+    (``SplitMix64(seed).next() % len(table)``), with no search; without a table
+    (an option other than the key's own is not at its default, or the level's
+    table is empty) it gives the first candidate proved solvable and graded at
+    that level.
 
     >>> deal = deal_for_level("devils-square", "easy", seed=3)
     >>> grade(rules_for("devils-square"), deal).level
@@ -210,7 +411,12 @@ def deal_for_level(name: str, level: str, seed: int = 0, **options: Any) -> int:
     rules = rules_for(name, **options)
     if isinstance(rules, MultiplayerRules):
         raise OptionError(f"{name} has no deal levels (levels are for the one-player games)")
+    if level == "random":
+        return next(candidate_deals(seed))
+    table = table_deals(rules, level)
+    if table:
+        return table[SplitMix64(seed).next() % len(table)]
     for deal in candidate_deals(seed):
-        if level == "random" or is_level(rules, deal, level):
+        if is_level(rules, deal, level):
             return deal
     raise AssertionError("unreachable")  # pragma: no cover - candidate_deals never ends

@@ -1,0 +1,214 @@
+"""Grade deals for the level tables: the solver's raw measurements of each deal, one JSON
+line per deal, for ``bench/level_tables.py`` to calibrate the thresholds and write
+``src/cardtable/solve/level_tables.json`` (``docs/levels.md``, "Calibration").
+
+Keys: the labels of :data:`cardtable.solve.levels.KEYS` (``klondike-draw3``,
+``klondike-draw1``, ``desturado-easy``, ``desturado-medium``, ``desturado-hard``,
+``demonthief``, ``demons-and-thieves``, ``devils-square``), or ``all``; every other
+option of the game at its default. Deals: the deal numbers 0, 1, ..., N-1 of the
+key's game and mode (``--deals N``), the same on every run and the same numbers
+``bench/solve_all.py`` uses. Each deal is measured by
+:func:`cardtable.solve.levels.measure` (full search, then, if it won, the eager
+search, each within ``GRADE_NODES`` positions), which is deterministic: positions
+counted, not seconds.
+
+Each deal adds one line to ``bench/results/grades/<key>.jsonl``::
+
+    {"deal": 7, "solvable": true, "tricky": true, "verdict": "solved", "effort": 1141,
+     "eager_verdict": "unsolvable", "eager_effort": 207, "nodes": 300000, "seconds": 0.08}
+
+(``verdict``/``effort``: the full search's verdict and positions explored;
+``eager_verdict`` null when the eager search was not run; ``nodes``: the budget;
+``seconds``: wall clock, for information only.) Resumable: deals already in the file
+are skipped, so ``--deals 600`` after ``--deals 300`` grades deals 300..599 only, and
+an interrupted run loses only the deals in progress (a line cut short is dropped and
+its deal graded again). ``--workers W`` grades W deals at a time in separate
+processes; lines are appended as deals finish, in any order.
+
+Example: ``nice -n 10 .venv/bin/python bench/grade_deals.py --key devils-square --deals 40 --workers 1``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from cardtable.games import rules_for
+from cardtable.solve.levels import GRADE_NODES, KEYS, LevelKey, measure
+
+RESULTS = Path(__file__).resolve().parent / "results" / "grades"
+"""Where the grades files are: ``<key>.jsonl`` each."""
+
+FIELDS = ("deal", "solvable", "tricky", "verdict", "effort", "eager_verdict", "eager_effort", "nodes", "seconds")
+"""The fields of a grades line, in the order written."""
+
+
+def key_named(label: str) -> LevelKey:
+    """The level key with this label.
+
+    >>> key_named("klondike-draw1").options()
+    {'draw': 1}
+    """
+    for key in KEYS:
+        if key.label == label:
+            return key
+    raise SystemExit(f"unknown key {label!r} (keys: {', '.join(k.label for k in KEYS)}, all)")
+
+
+def grades_file(label: str, results: Path = RESULTS) -> Path:
+    """The grades file of a key.
+
+    >>> grades_file("demonthief").name
+    'demonthief.jsonl'
+    """
+    return results / f"{label}.jsonl"
+
+
+def parse_line(line: str) -> dict[str, Any] | None:
+    """A grades line as a dict, or None if it is not a complete one (a line cut short).
+
+    >>> parse_line('{"deal": 3, "solvable": false}') is None
+    True
+    >>> parse_line(json.dumps(dict.fromkeys(FIELDS, 0)))["deal"]
+    0
+    """
+    try:
+        row = json.loads(line)
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(row, dict) or any(name not in row for name in FIELDS):
+        return None
+    return row
+
+
+def read_grades(path: Path) -> tuple[dict[int, dict[str, Any]], int]:
+    """The graded deals of a grades file by deal number (the first line of a deal counts),
+    and how many lines were not complete grades lines. A missing file has none.
+
+    >>> read_grades(Path("/nonexistent.jsonl"))
+    ({}, 0)
+    """
+    if not path.exists():
+        return {}, 0
+    rows: dict[int, dict[str, Any]] = {}
+    bad = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        row = parse_line(line)
+        if row is None:
+            bad += 1
+        elif row["nodes"] != GRADE_NODES:
+            raise SystemExit(f"{path}: deal {row['deal']} graded with {row['nodes']} nodes, not {GRADE_NODES}")
+        else:
+            rows.setdefault(int(row["deal"]), row)
+    return rows, bad
+
+
+def grade_one(label: str, deal: int) -> dict[str, Any]:
+    """Measure one deal of a key: its grades line as a dict.
+
+    >>> row = grade_one("klondike-draw3", 7)
+    >>> row["solvable"], row["tricky"], row["effort"], row["eager_effort"]
+    (True, True, 1141, 207)
+    """
+    key = key_named(label)
+    rules = rules_for(key.game, **key.options())
+    start = time.perf_counter()
+    m = measure(rules, deal, GRADE_NODES)
+    seconds = time.perf_counter() - start
+    row = {
+        "deal": deal,
+        "solvable": m.solvable,
+        "tricky": m.tricky,
+        "verdict": m.verdict,
+        "effort": m.effort,
+        "eager_verdict": m.eager_verdict,
+        "eager_effort": m.eager_effort,
+        "nodes": GRADE_NODES,
+        "seconds": round(seconds, 3),
+    }
+    return {name: row[name] for name in FIELDS}
+
+
+def _graded(label: str, todo: Sequence[int], workers: int) -> Iterator[dict[str, Any]]:
+    """Grade the deals, yielding each line as it is ready (in any order with workers > 1)."""
+    if workers <= 1:
+        for deal in todo:
+            yield grade_one(label, deal)
+        return
+    executor = ProcessPoolExecutor(max_workers=workers)
+    try:
+        futures: list[Future[dict[str, Any]]] = [executor.submit(grade_one, label, deal) for deal in todo]
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def grade_key(label: str, deals: int, workers: int = 1, quiet: bool = False, results: Path = RESULTS) -> int:
+    """Grade deals 0..deals-1 of a key that its grades file lacks, appending a line for
+    each; return how many were graded now.
+    """
+    key_named(label)
+    path = grades_file(label, results)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    done, bad = read_grades(path)
+    if bad:  # drop the lines cut short by an interrupted run; their deals are graded again
+        rows = sorted(done.values(), key=lambda row: int(row["deal"]))
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+        tmp.replace(path)
+    todo = [deal for deal in range(deals) if deal not in done]
+    if not todo:
+        if not quiet:
+            print(f"{label}: deals 0..{deals - 1} already graded", file=sys.stderr)
+        return 0
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    with (
+        Progress(*columns, console=Console(stderr=True), disable=quiet) as progress,
+        path.open("a", encoding="utf-8") as out,
+    ):
+        task = progress.add_task(label, total=len(todo))
+        for row in _graded(label, todo, workers):
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            progress.advance(task)
+    return len(todo)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """The command line (see the module docstring)."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument(
+        "--key", action="append", required=True, help="a key label, or all (may be given more than once)"
+    )
+    parser.add_argument("--deals", type=int, required=True, help="grade deals 0..N-1 (those not graded yet)")
+    parser.add_argument("--workers", type=int, default=1, help="deals graded at a time (processes)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--results", type=Path, default=RESULTS, help="the grades directory")
+    args = parser.parse_args(argv)
+    labels = [k.label for k in KEYS] if "all" in args.key else args.key
+    for label in labels:
+        key_named(label)
+    for label in labels:
+        grade_key(label, args.deals, args.workers, args.quiet, args.results)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""The reference heuristic player: the obvious move, no search, never undoing."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardtable
+from cardtable.core.progress import is_progress
+from cardtable.games import rules_for
+from cardtable.solve.levels import EagerSpace, level_tables, measure
+from cardtable.solve.reference import obvious_play, obvious_player_wins
+from cardtable.solve.search import Budget, depth_first
+from cardtable.solve.spaces import space_for
+
+
+def test_it_wins_an_easy_deal_with_real_moves() -> None:
+    r = rules_for("klondike")
+    line = obvious_play(r, r.deal(5))
+    assert line.won and obvious_player_wins(r, 5)
+    game = cardtable.new_game("klondike", deal=5)
+    for move in line.moves:
+        game.play(move)
+    assert game.outcome.won
+    # A win of the eager player's moves: the eager search finds one too.
+    assert depth_first(EagerSpace(r), r.deal(5), Budget(nodes=10_000)).verdict == "solved"
+
+
+def test_it_loses_a_tricky_deal() -> None:
+    r = rules_for("klondike")
+    assert measure(r, 7).tricky
+    line = obvious_play(r, r.deal(7))
+    assert not line.won and not obvious_player_wins(r, 7)
+    game = cardtable.new_game("klondike", deal=7)
+    for move in line.moves:
+        game.play(move)  # a line of legal moves, stopped where no new position is left
+    assert not game.outcome.won
+
+
+@pytest.mark.parametrize(("name", "options"), [("klondike", {"draw": 1}), ("desturado", {}), ("devils-square", {})])
+def test_each_step_is_the_first_new_eager_move(name: str, options: dict[str, int]) -> None:
+    r = rules_for(name, **options)
+    state = r.deal(0)
+    seen = {state}
+    line = obvious_play(r, state)
+    moves = list(line.moves)
+    space = space_for(r)
+    while moves:
+        here = r.progress(state)
+        edges = list(space.children(state))
+        progress = [(m, a) for m, a in edges if len(m) == 1 and is_progress(r.progress(a), here)]
+        chosen = next((m, a) for m, a in (progress or edges) if a not in seen)
+        assert list(chosen[0]) == moves[: len(chosen[0])]
+        del moves[: len(chosen[0])]
+        state = chosen[1]
+        seen.add(state)
+    if not line.won:
+        here = r.progress(state)
+        edges = list(space.children(state))
+        progress = [a for m, a in edges if len(m) == 1 and is_progress(r.progress(a), here)]
+        assert all(a in seen for a in (progress or [a for _, a in edges]))  # nothing new: lost
+    assert line.won == r.is_won(state)
+
+
+def test_it_wins_no_tricky_deal_of_the_tables() -> None:
+    for table in level_tables().values():
+        rules = rules_for(table.key.game, **table.key.options())
+        for deal in table.levels["tricky"][:2]:
+            assert not obvious_player_wins(rules, deal)
