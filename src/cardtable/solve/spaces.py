@@ -10,6 +10,15 @@ reduction that can never lose a win:
   and eight foundations are interchangeable, so their contents are sorted in
   the key. Devil's Square is not symmetric (empty positions fill in reading
   order), so its key is the position itself.
+- **Desturado's key keeps only what the rules read**: a column as its
+  face-down cards and its unit's bottom and top card, a hand stack as its
+  bottom and top card. Units never split, a move only asks whether a unit's
+  bottom card fits on a top card or whether a place is empty, and the game is
+  won when the board is empty, so the cards between never matter.
+- **Equivalent empty places**: a card or unit going into an empty pile goes
+  only to the first empty pile of its kind (Demonthief: of its side;
+  Desturado: the first empty column, the first empty hand space). The other
+  empty piles of the kind give the same key.
 - **Safe moves**: a move that can never hurt is made at once, with no
   alternative tried. Klondike: a tableau card to its foundation when it is an
   ace or a two, or when both foundations of the other colour reach one rank
@@ -17,13 +26,15 @@ reduction that can never lose a win:
   card still in play can ever need it as a base, and with foundation returns
   it could even come back). In draw 1 the waste top counts too; in draw 3 it
   does not, because taking a card out of the waste shifts which cards later
-  draws turn up. Demonthief: its ``autoplay`` rule, a card on which nothing
+  draws turn up. Demonthief: its ``auto_move`` rule, a card on which nothing
   could ever be built again.
-- **Klondike's stock**: draws and redeals never change the tableau, so any
-  winning line can be rearranged so that draws come just before the waste play
-  they serve. The space therefore has no draw moves; instead every card that
-  cycling the stock can bring to the waste top is playable at once, the edge
-  holding the draws (and redeals) it takes followed by the play.
+- **The stock model** (Klondike and Demonthief): draws and redeals never change
+  the tableau, so any winning line can be rearranged so that draws come just
+  before the waste play they serve. The space therefore has no draw moves;
+  instead every card that cycling the stock can bring to the waste top is
+  playable at once, the edge holding the draws (and redeals) it takes followed
+  by the play. In Demons and Thieves an arrangement that only repeats an earlier
+  one with more redeals used is left out (fewer redeals used never loses a win).
 - **Move order** (no effect on the verdict, only on speed): moves that reach a
   foundation or turn a card up come first.
 
@@ -41,8 +52,9 @@ from typing import Any
 
 from ..core.cards import RANK, RED, SUIT
 from ..core.rules import Rules
-from ..games.demonthief import Demonthief, DemonthiefState
-from ..games.desturado import Desturado, DesturadoState
+from ..games import demonthief as dt
+from ..games.demonthief import Demonthief, DemonthiefMove, DemonthiefState
+from ..games.desturado import HAND, Desturado, DesturadoState
 from ..games.klondike import DRAW, FOUNDATION, REDEAL, WASTE, Klondike, KlondikeMove, KlondikeState
 
 Edge = tuple[Sequence[Any], Any]
@@ -251,19 +263,275 @@ class KlondikeSpace:
         return 0  # from a foundation
 
 
-# --- the other games -----------------------------------------------------------------
+# --- Demonthief ------------------------------------------------------------------
 
 
-def _desturado_key(s: DesturadoState) -> Hashable:
-    """Columns (with their face-down counts) and hand spaces sorted: each set is interchangeable."""
-    return tuple(sorted(zip(s.columns, s.down, strict=True))), tuple(sorted(s.hand))
+def _home_size(c: int, base: int) -> int:
+    """How many cards a foundation holds once ``c`` is its top card."""
+    return (RANK[c] - base) % 13 + 1
 
 
-def _demonthief_key(s: DemonthiefState) -> Hashable:
-    """Foundations, left piles and right piles each sorted (each set is interchangeable)."""
-    left = tuple(sorted(s.tableau[:4]))
-    right = tuple(sorted(s.tableau[4:]))
-    return s.stock, s.waste, s.reserve, tuple(sorted(s.foundations)), left, right, s.base, s.redeals_used
+def _safe_home(c: int, found: tuple[int, ...], base: int) -> bool:
+    """Whether every card that could ever be built on ``c`` in the tableau is on a
+    foundation (Demonthief's ``auto_move`` rule, computed without its legal moves)."""
+    need = (RANK[c] - 1 - base) % 13 + 1  # a foundation holding c's predecessor holds this many
+    for suit in (SUIT[c], 0, 3) if RED[c] else (SUIT[c], 1, 2):
+        if sum(1 for t in found if t >= 0 and SUIT[t] == suit and _home_size(t, base) >= need) != 2:
+            return False
+    return True
+
+
+class DemonthiefSpace:
+    """Demonthief and Demons and Thieves with the stock model, safe moves, symmetry and
+    one target per set of equivalent empty piles (module docstring).
+
+    >>> r = Demonthief(); s = r.deal(0)
+    >>> [[str(m) for m in moves] for moves, _ in DemonthiefSpace(r).children(s)][:3]
+    [['x5'], ['42'], ['81']]
+    """
+
+    # Move order (speed only): higher first; a stock play loses one point per move it takes.
+    SCORE_RESERVE_HOME = 30
+    SCORE_HOME = 20
+    SCORE_STOCK_HOME = 1
+    SCORE_RESERVE = 10
+    SCORE_WASTE = 5
+    SCORE_EMPTYING = 2
+    SCORE_STOCK = -2
+    SCORE_INTO_EMPTY = -1
+
+    def __init__(self, rules: Demonthief) -> None:
+        self.rules = rules
+        self._redeals = rules.REDEALS
+
+    def key(self, s: DemonthiefState) -> Hashable:
+        """Foundations, left piles and right piles each sorted (each set is interchangeable).
+
+        >>> r = Demonthief(); s = r.deal(0); t = s.tableau
+        >>> sp = DemonthiefSpace(r); sp.key(s) == sp.key(s._replace(tableau=t[3::-1] + t[:3:-1]))
+        True
+        """
+        tab = s.tableau
+        return (
+            s.stock,
+            s.waste,
+            s.reserve,
+            tuple(sorted(s.foundations)),
+            tuple(sorted(tab[:4])),
+            tuple(sorted(tab[4:])),
+            s.base,
+            s.redeals_used,
+        )
+
+    def is_won(self, s: DemonthiefState) -> bool:
+        """No card left outside the foundations (all 104 are home).
+
+        >>> DemonthiefSpace(Demonthief()).is_won(Demonthief().deal(0))
+        False
+        """
+        return not (s.stock or s.waste or s.reserve or any(s.tableau))
+
+    def safe_move(self, s: DemonthiefState) -> DemonthiefMove | None:
+        """The first move to a foundation (in legal-move order) of a card on which nothing
+        could ever be built again: the move ``Demonthief.auto_move`` gives, if any.
+
+        >>> r = Demonthief(); s = r.deal(0); DemonthiefSpace(r).safe_move(s) == r.auto_move(s)
+        True
+        """
+        waste, reserve, found, tab, base = s.waste, s.reserve, s.foundations, s.tableau, s.base
+        empty_found = -1 in found
+        tops = [(dt.WASTE, waste), (dt.RESERVE, reserve), *enumerate(tab)]
+        for src, pile in tops:
+            if pile:
+                c = pile[-1]
+                if (empty_found if RANK[c] == base else dt.PREV[c] in found) and _safe_home(c, found, base):
+                    return dt.TO_FOUNDATION[src]
+        return None
+
+    def _stock_tops(self, s: DemonthiefState) -> Iterator[tuple[int, int, int]]:
+        """Every card that draws (and redeals) alone can bring to the waste top from ``s``,
+        except the waste top itself, as ``(card, redeals, draws)``: the card is on top
+        after ``draws`` draws when ``redeals`` is 0, else after drawing the whole stock,
+        turning the waste over and drawing ``draws`` more. Arrangements that only repeat
+        an earlier one with more redeals used are left out."""
+        stock, waste = s.stock, s.waste
+        n = len(stock)
+        for k in range(1, n + 1):
+            yield stock[n - k], 0, k
+        if s.redeals_used < self._redeals and waste:
+            # After the redeal the waste holds ``full[:m]`` after m draws. With m >= len(waste)
+            # that repeats an arrangement above (or the position itself) with a redeal less
+            # left, and every later pass repeats this one.
+            for m in range(1, len(waste)):
+                yield waste[m - 1], 1, m
+
+    def _arrangement(self, s: DemonthiefState, redeals: int, draws: int) -> Edge:
+        """The draws and redeals of a :meth:`_stock_tops` arrangement, and the position they reach.
+
+        >>> r = dt.DemonsAndThieves(); s = r.deal(0); s = s._replace(stock=s.stock[:-3], waste=s.stock[:-4:-1])
+        >>> moves, here = DemonthiefSpace(r)._arrangement(s, 1, 2)
+        >>> "".join(map(str, moves)) == "d" * len(s.stock) + "rdd", here.waste == s.waste[:2]
+        (True, True)
+        """
+        stock, waste, reserve, found, tab, base, used = s
+        n = len(stock)
+        if not redeals:
+            return (dt.DRAW,) * draws, DemonthiefState(
+                stock[: n - draws], waste + stock[n - draws :][::-1], reserve, found, tab, base, used
+            )
+        full = waste + stock[::-1]
+        moves = (dt.DRAW,) * n + (dt.REDEAL,) + (dt.DRAW,) * draws
+        return moves, DemonthiefState(full[draws:][::-1], full[:draws], reserve, found, tab, base, used + 1)
+
+    def children(self, s: DemonthiefState) -> Iterator[Edge]:
+        """The safe move alone if there is one; else every legal move but draws and
+        redeals, and every play of a card the stock can bring to the waste top, best
+        first, with moves into an empty pile only to the first empty pile of its side.
+
+        >>> r = Demonthief(); s = r.deal(0)
+        >>> all(moves[-1] not in (dt.DRAW, dt.REDEAL) for moves, _ in DemonthiefSpace(r).children(s))
+        True
+        """
+        rules = self.rules
+        safe = self.safe_move(s)
+        if safe is not None:
+            yield (safe,), rules.apply(s, safe)
+            return
+        found, tab, base = s.foundations, s.tableau, s.base
+        # The first empty pile of each side: any other empty pile of the side is the same
+        # target (the key sorts the piles of a side).
+        first_left = next((j for j in dt.LEFT if not tab[j]), -1)
+        first_right = next((j for j in dt.RIGHT if not tab[j]), -1)
+        edges: list[tuple[int, int, tuple[DemonthiefMove, ...], DemonthiefMove, DemonthiefState]] = []
+        for move in rules.legal_moves(s):
+            src, dst, n = move
+            if src == dt.STOCK or dst == dt.STOCK:
+                continue  # the stock model below makes every draw and redeal
+            if dst == dt.FOUNDATION:
+                score = self.SCORE_RESERVE_HOME if src == dt.RESERVE else self.SCORE_HOME
+            else:
+                if not tab[dst] and dst != first_left and dst != first_right:
+                    continue
+                if src == dt.RESERVE:
+                    score = self.SCORE_RESERVE
+                elif src == dt.WASTE:
+                    score = self.SCORE_WASTE
+                elif not tab[dst]:
+                    score = self.SCORE_INTO_EMPTY
+                else:
+                    score = self.SCORE_EMPTYING if n == len(tab[src]) else 0
+            edges.append((-score, len(edges), (move,), move, s))
+        # Every card the stock can bring to the waste top, played where it goes.
+        empty_found = -1 in found
+        accept: dict[int, list[int]] = {}
+        for j in dt.TABLEAU:
+            q = tab[j]
+            if q:
+                for c in dt.LEFT_CHILDREN[q[-1]] if j < 4 else (dt.PREV[q[-1]],):
+                    accept.setdefault(c, []).append(j)
+        empties = [j for j in (first_left, first_right) if j >= 0]
+        home = dt.TO_FOUNDATION[dt.WASTE]
+        for c, redeals, draws in self._stock_tops(s):
+            to_home = empty_found if RANK[c] == base else dt.PREV[c] in found
+            targets = accept.get(c)
+            if not (to_home or targets or empties):
+                continue
+            prefix, here = self._arrangement(s, redeals, draws)
+            k = len(prefix)
+            if to_home:
+                edges.append((k - self.SCORE_STOCK_HOME, len(edges), (*prefix, home), home, here))
+            for j in sorted(targets + empties) if targets else empties:
+                play = dt.WASTE_TO_TAB[j]
+                edges.append((k - self.SCORE_STOCK, len(edges), (*prefix, play), play, here))
+        edges.sort(key=lambda e: (e[0], e[1]))
+        apply = rules.apply
+        for _, _, moves, move, before in edges:
+            yield moves, apply(before, move)
+
+
+# --- Desturado -----------------------------------------------------------------------
+
+
+class DesturadoSpace:
+    """Desturado with a key that keeps only what the rules read (module docstring) and
+    one target per set of equivalent empty places.
+
+    >>> r = Desturado(mode="hard")
+    >>> [str(m[0]) for m, _ in DesturadoSpace(r).children(r.deal(0))]
+    ['a4', 'ba', '24', '31']
+    """
+
+    # Move order (speed only): higher first. A unit into the hand gains its cards.
+    SCORE_TURN_UP = 20
+    SCORE_PER_CARD = 1
+    SCORE_TO_HAND = 0
+    SCORE_INTO_SPACE = 0
+    SCORE_INTO_COLUMN = -3
+    SCORE_MERGE = 0
+
+    def __init__(self, rules: Desturado) -> None:
+        self.rules = rules
+
+    def key(self, s: DesturadoState) -> Hashable:
+        """Each column as its face-down cards and its unit's bottom and top card, each hand
+        stack as its bottom and top card; columns sorted, hand stacks sorted.
+
+        >>> r = Desturado(mode="hard"); s = r.deal(0); sp = DesturadoSpace(r)
+        >>> sp.key(s) == sp.key(s._replace(columns=s.columns[::-1], down=s.down[::-1], hand=s.hand[::-1]))
+        True
+        """
+        # The rules only ever read a unit's bottom card (does it fit?), a pile's top card
+        # (what fits on it?) and whether a place is empty: the cards between never matter.
+        columns = sorted((c[:d], c[d], c[-1]) if c else () for c, d in zip(s.columns, s.down, strict=True))
+        hand = sorted((h[0], h[-1]) if h else () for h in s.hand)
+        return tuple(columns), tuple(hand)
+
+    def is_won(self, s: DesturadoState) -> bool:
+        """Every board column is empty.
+
+        >>> r = Desturado(); DesturadoSpace(r).is_won(r.deal(0))
+        False
+        """
+        return not any(s.columns)
+
+    def children(self, s: DesturadoState) -> Iterator[Edge]:
+        """Every legal move but those into an empty column or hand space after the first
+        empty one, most cards gained first (cards into the hand, then a card turned up).
+
+        >>> r = Desturado(); s = r.deal(0)
+        >>> len(list(DesturadoSpace(r).children(s))) <= len(r.legal_moves(s))
+        True
+        """
+        columns, down, hand = s
+        first_column = next((i for i, c in enumerate(columns) if not c), -1)
+        first_space = next((HAND + k for k, h in enumerate(hand) if not h), -1)
+        scored = []
+        for i, move in enumerate(self.rules.legal_moves(s)):
+            src, dst = move
+            if dst < HAND:
+                if columns[dst]:
+                    gain = 0
+                elif dst == first_column:
+                    gain = self.SCORE_INTO_COLUMN
+                else:
+                    continue
+            elif src >= HAND:
+                gain = self.SCORE_MERGE
+            else:
+                if hand[dst - HAND]:
+                    gain = self.SCORE_TO_HAND
+                elif dst == first_space:
+                    gain = self.SCORE_INTO_SPACE
+                else:
+                    continue
+                gain += self.SCORE_PER_CARD * (len(columns[src]) - down[src])
+            if src < HAND and down[src]:
+                gain += self.SCORE_TURN_UP
+            scored.append((-gain, i, move))
+        scored.sort()
+        apply = self.rules.apply
+        for _, _, move in scored:
+            yield (move,), apply(s, move)
 
 
 def space_for(rules: Rules[Any, Any]) -> Any:
@@ -276,7 +544,7 @@ def space_for(rules: Rules[Any, Any]) -> Any:
     if isinstance(rules, Klondike):
         return KlondikeSpace(rules)
     if isinstance(rules, Desturado):
-        return RulesSpace(rules, key=_desturado_key)
+        return DesturadoSpace(rules)
     if isinstance(rules, Demonthief):
-        return RulesSpace(rules, key=_demonthief_key, safe=rules.auto_move)
+        return DemonthiefSpace(rules)
     return RulesSpace(rules)

@@ -1,0 +1,283 @@
+"""The Demonthief and Desturado search spaces: each reduction where it applies, edges that
+replay through the rules, and verdicts equal to a plain exhaustive search."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import cardtable
+from cardtable.games import rules_for
+from cardtable.games.demonthief import DRAW, REDEAL, Demonthief, DemonthiefState
+from cardtable.games.desturado import HAND, Desturado, DesturadoState
+from cardtable.solve import solve
+from cardtable.solve.search import Budget, depth_first
+from cardtable.solve.spaces import DemonthiefSpace, DesturadoSpace, RulesSpace, space_for
+
+
+def demonthief_rules(name: str) -> Demonthief:
+    """The rules of Demonthief or Demons and Thieves."""
+    rules = rules_for(name)
+    assert isinstance(rules, Demonthief)
+    return rules
+
+
+def desturado_rules(mode: str) -> Desturado:
+    """The rules of Desturado in ``mode``."""
+    rules = rules_for("desturado", mode=mode)
+    assert isinstance(rules, Desturado)
+    return rules
+
+
+def replays(rules: Any, state: Any, moves: Any, after: Any) -> bool:
+    """Whether ``moves`` are legal one after the other from ``state`` and reach ``after``."""
+    for move in moves:
+        if move not in rules.legal_moves(state):
+            return False
+        state = rules.apply(state, move)
+    return bool(state == after)
+
+
+def random_positions(name: str, options: dict[str, Any], count: int) -> list[Any]:
+    """Positions of random games (every move chosen at random) from deals 0, 1, ..."""
+    rules = rules_for(name, **options)
+    rng = random.Random(name)
+    found: list[Any] = []
+    deal = 0
+    while len(found) < count:
+        state = rules.deal(deal)
+        deal += 1
+        for _ in range(count):
+            moves = rules.legal_moves(state)
+            if not moves:
+                break
+            state = rules.apply(state, rng.choice(moves))
+            found.append(state)
+    return found[:count]
+
+
+def winning_line(name: str, options: dict[str, Any], deal: int) -> list[Any]:
+    """The positions of a winning line the solver finds for the deal."""
+    rules = rules_for(name, **options)
+    result = solve(cardtable.new_game(name, deal=deal, **options), seconds=None, nodes=100_000)
+    assert result.solved
+    line = [rules.deal(deal)]
+    for move in result.moves:
+        line.append(rules.apply(line[-1], move))
+    return line
+
+
+def plain_verdict(rules: Any, state: Any, nodes: int = 20_000) -> str:
+    """The verdict of a search over every legal move, positions as they are, no reductions."""
+    return depth_first(RulesSpace(rules), state, Budget(nodes=nodes, memory=None)).verdict
+
+
+# --- every edge is real -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("demonthief", {}), ("demons-and-thieves", {}), ("desturado", {}), ("desturado", {"mode": "hard"})],
+)
+def test_every_edge_replays_through_the_rules(name: str, options: dict[str, Any]) -> None:
+    rules = rules_for(name, **options)
+    space = space_for(rules)
+    edges = 0
+    for state in random_positions(name, options, 60):
+        for moves, after in space.children(state):
+            assert replays(rules, state, moves, after), (rules.to_text(state), [str(m) for m in moves])
+            edges += 1
+    assert edges > 100
+
+
+# --- Demonthief --------------------------------------------------------------------
+
+
+def test_demonthief_stock_plays_replace_draws() -> None:
+    rules = demonthief_rules("demonthief")
+    space = DemonthiefSpace(rules)
+    state = rules.deal(0)
+    edges = list(space.children(state))
+    assert all(DRAW not in moves[-1:] for moves, _ in edges)  # no edge ends in a draw
+    drawn = [moves for moves, _ in edges if moves[0] == DRAW]
+    assert drawn and all(set(moves[:-1]) == {DRAW} for moves in drawn)
+    # Every stock card can come to the waste top, each once: drawing k cards brings the k-th.
+    assert [c for c, _, _ in space._stock_tops(state)] == list(state.stock[::-1])
+
+
+def test_demons_and_thieves_stock_plays_cover_every_card_once() -> None:
+    rules = demonthief_rules("demons-and-thieves")
+    space = DemonthiefSpace(rules)
+    deal = rules.deal(0)
+    # Five cards drawn: the stock's arrangements, then after a redeal the four waste
+    # cards under the top (the top itself and the stock's cards again would repeat
+    # arrangements already offered, with a redeal less left).
+    state = deal._replace(stock=deal.stock[:-5], waste=deal.stock[:-6:-1])
+    tops = list(space._stock_tops(state))
+    assert [c for c, _, _ in tops] == [*state.stock[::-1], *state.waste[:-1]]
+    for c, redeals, draws in tops:
+        moves, here = space._arrangement(state, redeals, draws)
+        assert here.waste[-1] == c
+        assert replays(rules, state, moves, here)
+        assert (REDEAL in moves) == bool(redeals)
+    # No redeal left: only the stock's cards.
+    used = state._replace(redeals_used=rules.REDEALS)
+    assert [c for c, _, _ in space._stock_tops(used)] == list(state.stock[::-1])
+
+
+def with_empty_left_piles(state: DemonthiefState) -> DemonthiefState:
+    """``state`` with the cards of left piles 1 and 3 put at the bottom of the stock."""
+    tab = state.tableau
+    stock = tab[0] + tab[2] + state.stock
+    return state._replace(stock=stock, tableau=((), tab[1], (), *tab[3:]))
+
+
+def test_demonthief_moves_into_an_empty_pile_go_to_the_first_of_its_side() -> None:
+    rules = demonthief_rules("demonthief")
+    space = DemonthiefSpace(rules)
+    state = with_empty_left_piles(rules.deal(0))
+    legal = rules.legal_moves(state)
+    assert any(m.dst == 2 for m in legal) and any(m.dst == 0 for m in legal)
+    edges = list(space.children(state))
+    assert not any(moves[-1].dst == 2 for moves, _ in edges)  # pile 3 is the same target as pile 1
+    assert any(moves[-1].dst == 0 for moves, _ in edges)
+    keys = {space.key(after) for _, after in edges}
+    for move in legal:  # what was left out is the same position up to symmetry
+        if move.dst == 2:
+            assert space.key(rules.apply(state, move)) == space.key(rules.apply(state, move._replace(dst=0)))
+            assert space.key(rules.apply(state, move._replace(dst=0))) in keys
+
+
+def test_demonthief_safe_move_is_the_rules_auto_move() -> None:
+    for name in ("demonthief", "demons-and-thieves"):
+        rules = demonthief_rules(name)
+        space = DemonthiefSpace(rules)
+        line = winning_line(name, {}, 1 if name == "demonthief" else 0)
+        assert any(rules.auto_move(s) is not None for s in line)
+        for state in line:
+            assert space.safe_move(state) == rules.auto_move(state)
+
+
+def stock_in_play(state: DemonthiefState, rng: random.Random) -> DemonthiefState:
+    """``state`` with a few tableau top cards moved to the stock and the waste."""
+    tab = [list(p) for p in state.tableau]
+    moved: list[int] = []
+    for j in rng.sample(range(9), 9):
+        if tab[j] and len(moved) < rng.randint(2, 5):
+            moved.append(tab[j].pop())
+    cut = rng.randint(0, len(moved))
+    return state._replace(
+        stock=state.stock + tuple(moved[:cut]),
+        waste=state.waste + tuple(moved[cut:]),
+        tableau=tuple(tuple(p) for p in tab),
+    )
+
+
+@pytest.mark.parametrize(("name", "deal"), [("demonthief", 1), ("demons-and-thieves", 0)])
+def test_demonthief_verdicts_with_the_stock_in_play(name: str, deal: int) -> None:
+    # Late positions of a winning line with a few cards put back into the stock and the
+    # waste (the stock model and, in Demons and Thieves, the redeals come into play):
+    # the space and a plain search agree.
+    rules = demonthief_rules(name)
+    rng = random.Random(name)
+    space = DemonthiefSpace(rules)
+    compared = {"solved": 0, "unsolvable": 0}
+    scores = set()
+    for state in winning_line(name, {}, deal)[-2:0:-1]:
+        if rules.score(state) in scores:
+            continue  # one position per score: the line has long stretches of tableau moves
+        scores.add(rules.score(state))
+        if len(scores) > 10:
+            break
+        here = stock_in_play(state, rng)
+        assert sorted(rules.cards(here)) == sorted(rules.deck())
+        plain = plain_verdict(rules, here, 5_000)
+        if plain == "unknown":
+            continue
+        found = depth_first(space, here, Budget(nodes=20_000))
+        if found.verdict == "unknown":
+            continue
+        assert found.verdict == plain, rules.to_text(here)
+        compared[plain] += 1
+    assert compared["solved"] >= 3 and sum(compared.values()) >= 6, compared
+
+
+# --- Desturado ------------------------------------------------------------------------
+
+
+def desturado_late(mode: str, deal: int, hand_cards: int) -> tuple[Desturado, DesturadoState]:
+    """The rules and the first position of a winning line with ``hand_cards`` cards in hand."""
+    rules = desturado_rules(mode)
+    line = winning_line("desturado", {"mode": mode}, deal)
+    return rules, next(s for s in line if sum(map(len, s.hand)) >= hand_cards)
+
+
+def test_desturado_key_ignores_the_cards_between_bottom_and_top() -> None:
+    rules, state = desturado_late("easy", 0, 28)
+    space = DesturadoSpace(rules)
+    stacks = sorted(range(len(state.hand)), key=lambda k: -len(state.hand[k]))[:2]
+    a, b = (state.hand[k] for k in stacks)
+    assert len(a) >= 3 and len(b) >= 3
+    hand = list(state.hand)
+    # Exchange two middle cards of the two longest hand stacks.
+    hand[stacks[0]] = (a[0], b[1], *a[2:])
+    hand[stacks[1]] = (b[0], a[1], *b[2:])
+    other = state._replace(hand=tuple(hand))
+    rules.from_text(rules.to_text(other))  # a valid position
+    assert other != state and space.key(other) == space.key(state)
+    assert plain_verdict(rules, state) == plain_verdict(rules, other) != "unknown"
+    assert depth_first(space, other, Budget(nodes=20_000)).verdict == plain_verdict(rules, other)
+
+
+def test_desturado_key_keeps_face_down_cards_and_unit_ends() -> None:
+    rules = desturado_rules("hard")
+    space = DesturadoSpace(rules)
+    state = rules.deal(0)
+    columns = list(state.columns)
+    columns[0] = (columns[0][1], columns[0][0], *columns[0][2:])  # two face-down cards exchanged
+    assert space.key(state._replace(columns=tuple(columns))) != space.key(state)
+    moved = rules.apply(state, rules.legal_moves(state)[0])
+    assert space.key(moved) != space.key(state)
+
+
+def test_desturado_moves_into_an_empty_place_go_to_the_first_one() -> None:
+    rules = desturado_rules("easy")
+    space = DesturadoSpace(rules)
+    state = rules.deal(0)
+    # Hand spaces 2 and 4 empty, their cards on the bottom of column a (face down).
+    columns = (state.hand[1] + state.hand[3] + state.columns[0], *state.columns[1:])
+    down = (state.down[0] + 2, *state.down[1:])
+    state = state._replace(columns=columns, down=down, hand=(state.hand[0], (), state.hand[2], (), state.hand[4]))
+    rules.from_text(rules.to_text(state))
+    legal = rules.legal_moves(state)
+    assert any(m.dst == HAND + 3 for m in legal)
+    edges = list(space.children(state))
+    assert not any(moves[0].dst == HAND + 3 for moves, _ in edges)
+    assert any(moves[0].dst == HAND + 1 for moves, _ in edges)
+    assert len(edges) == len(legal) - sum(1 for m in legal if m.dst == HAND + 3)
+
+
+@pytest.mark.parametrize(("mode", "deal"), [("easy", 0), ("medium", 0), ("hard", 1)])
+def test_desturado_verdicts_agree_with_a_plain_search(mode: str, deal: int) -> None:
+    # Positions of a winning line (long units and hand stacks: the key merges many) and
+    # random detours from them (often lost).
+    rules = desturado_rules(mode)
+    space = DesturadoSpace(rules)
+    rng = random.Random(mode)
+    compared = {"solved": 0, "unsolvable": 0}
+    for state in winning_line("desturado", {"mode": mode}, deal)[-2:0:-2]:
+        detour = state
+        for _ in range(rng.randint(1, 3)):
+            moves = rules.legal_moves(detour)
+            detour = rules.apply(detour, rng.choice(moves)) if moves else detour
+        for here in (state, detour):
+            plain = plain_verdict(rules, here, 5_000)
+            if plain == "unknown":
+                continue
+            assert depth_first(space, here, Budget(nodes=20_000)).verdict == plain, rules.to_text(here)
+            compared[plain] += 1
+        if compared["solved"] >= 4 and sum(compared.values()) >= 10:
+            break
+    assert compared["solved"] >= 3 and sum(compared.values()) >= 8, compared
