@@ -1,4 +1,4 @@
-"""Mean seconds per ismcts move at its default budget, over whole 2-player Deserto games against greedy.
+"""Mean seconds per ismcts move at its default budget, over whole Deserto games against greedy (2 and 4 players).
 
 Run: ``.venv/bin/python bench/bots.py [GAMES]`` (default 4). Prints the figure.
 """
@@ -15,17 +15,17 @@ from cardtable.bots.ismcts import DEFAULT_ITERATIONS
 from cardtable.core.multiplayer import MultiplayerGame
 
 
-def seconds_per_move(games: int) -> tuple[float, int]:
+def seconds_per_move(games: int, players: int) -> tuple[float, int]:
     """The mean seconds of an ismcts move (default budget) and the number of moves timed."""
     total = 0.0
     moves = 0
     for deal in range(games):
-        game: Any = cardtable.new_game("deserto", deal=deal)
+        game: Any = cardtable.new_game("deserto", deal=deal, players=players)
         assert isinstance(game, MultiplayerGame)
-        players = [bots.make("ismcts", seed=deal), bots.make("greedy")]
+        seats = [bots.make("ismcts", seed=deal)] + [bots.make("greedy") for _ in range(players - 1)]
         while (seat := game.to_move) is not None:
             start = time.perf_counter()
-            move = players[seat].choose(game, seat)
+            move = seats[seat].choose(game, seat)
             if seat == 0:
                 total += time.perf_counter() - start
                 moves += 1
@@ -36,9 +36,10 @@ def seconds_per_move(games: int) -> tuple[float, int]:
 def main() -> None:
     """Print the mean seconds per ismcts move."""
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 4
-    mean, moves = seconds_per_move(games)
     budget = f"default budget ({DEFAULT_ITERATIONS} iterations)"
-    print(f"ismcts, {budget}: {mean:.3f} s per move ({moves} moves, {games} games)")
+    for players in (2, 4):
+        mean, moves = seconds_per_move(games, players)
+        print(f"ismcts, {budget}, {players} players: {mean:.3f} s per move ({moves} moves, {games} games)")
 
 
 if __name__ == "__main__":

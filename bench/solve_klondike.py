@@ -13,12 +13,14 @@ and the other proved it unsolvable (there must be none).
 Klondike-Solver's ``solve_fast`` never proves a deal unsolvable (it prunes to
 the best three moves per position); a deal it does not solve is "unknown".
 
-Run: ``.venv/bin/python bench/solve_klondike.py --deals 200 --limit 60``.
+Run: ``.venv/bin/python bench/solve_klondike.py --deals 200 --limit 60 --log klondike-60.jsonl``
+(``--log`` keeps each deal's results as it goes, and a rerun resumes from them).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing as mp
 import resource
 import statistics
@@ -58,8 +60,9 @@ def own_peak_memory_mb() -> float:
 
 
 def run_one(worker: Any, deal: int, limit: float) -> tuple[str, float, float]:
-    """Run a worker in a child process: (verdict, seconds, peak MB). Past the limit (plus
-    start-up slack) it is stopped and counts as unknown at the limit, its memory unmeasured."""
+    """Run a worker in a child process: (verdict, seconds, peak MB). An answer after the
+    limit counts as unknown at the limit; past the limit plus start-up slack the child is
+    stopped, its memory unmeasured."""
     receive, send = mp.Pipe(duplex=False)
     child = mp.Process(target=worker, args=(deal, limit, send))
     child.start()
@@ -71,7 +74,7 @@ def run_one(worker: Any, deal: int, limit: float) -> tuple[str, float, float]:
         child.terminate()
         child.join()
         found = ("unknown", limit, 0.0)
-    if found[0] == "unknown":
+    if found[0] == "unknown" or found[1] > limit:  # an answer after the limit does not count
         found = ("unknown", limit, found[2])
     return found
 
@@ -88,6 +91,25 @@ def summary(name: str, runs: list[tuple[str, float, float]]) -> str:
     )
 
 
+def read_log(path: str | None, limit: float) -> dict[tuple[str, int], tuple[str, float, float]]:
+    """The results already in a ``--log`` file for this limit, by (solver, deal).
+
+    >>> read_log(None, 60.0)
+    {}
+    """
+    done: dict[tuple[str, int], tuple[str, float, float]] = {}
+    try:
+        with open(path or "", encoding="utf-8") as log:
+            for line in log:
+                entry = json.loads(line)
+                if entry["limit"] == limit:
+                    verdict, seconds, memory = entry["result"]
+                    done[(entry["solver"], entry["deal"])] = (verdict, seconds, memory)
+    except FileNotFoundError:
+        pass
+    return done
+
+
 def main() -> None:
     """Run both solvers on the same deals and print the table.
 
@@ -97,12 +119,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=200, help="deals 0..N-1 (default 200)")
     parser.add_argument("--limit", type=float, default=60.0, help="seconds per deal (default 60)")
+    parser.add_argument("--log", metavar="FILE", help="append each deal's results as a JSON line; resume from it")
     args = parser.parse_args()
     mp.set_start_method("fork")
+    done = read_log(args.log, args.limit)
     results: dict[str, list[tuple[str, float, float]]] = {"cardtable": [], "klondike-solver": []}
-    for name, worker in (("klondike-solver", pyksolve_worker), ("cardtable", cardtable_worker)):
-        for deal in range(args.deals):
-            results[name].append(run_one(worker, deal, args.limit))
+    for deal in range(args.deals):
+        for name, worker in (("klondike-solver", pyksolve_worker), ("cardtable", cardtable_worker)):
+            found = done.get((name, deal)) or run_one(worker, deal, args.limit)
+            results[name].append(found)
+            if args.log and (name, deal) not in done:
+                with open(args.log, "a", encoding="utf-8") as log:
+                    log.write(json.dumps({"solver": name, "deal": deal, "limit": args.limit, "result": found}) + "\n")
     print(f"{args.deals} random draw-3 deals (cardtable deal numbers 0..{args.deals - 1}), {args.limit:g} s per deal")
     print(f"{'solver':<16} {'solved':>7} {'unsolvable':>11} {'unknown':>8} {'median s':>9} {'p95 s':>9} {'peak MB':>9}")
     for name in ("klondike-solver", "cardtable"):
