@@ -165,6 +165,24 @@ def foundation_size(top: int, base: int) -> int:
     return (RANK[top] - base) % 13 + 1 if top >= 0 else 0
 
 
+def is_safe_home(card: int, found: tuple[int, ...], base: int) -> bool:
+    """Whether every card that could ever be built on ``card`` in the tableau (one rank
+    lower, a king below an ace, in its own suit or of the other colour: six cards of
+    the double deck) is already on a foundation, so that playing ``card`` home can
+    never hurt (the rule of :meth:`Demonthief.auto_move`). ``found`` holds the
+    foundations' top cards (``-1``: empty).
+
+    >>> fives = tuple(parse_card(t) for t in ("5H", "5H", "5C", "5C", "5S", "5S")) + (-1, -1)
+    >>> is_safe_home(parse_card("6H"), fives, 5), is_safe_home(parse_card("6H"), fives[1:] + (-1,), 5)
+    (True, False)
+    """
+    need = foundation_size(PREV[card], base)  # a foundation holding the card below has at least this many
+    for suit in (SUIT[card], 0, 3) if RED[card] else (SUIT[card], 1, 2):
+        if sum(1 for t in found if t >= 0 and SUIT[t] == suit and foundation_size(t, base) >= need) != 2:
+            return False
+    return True
+
+
 def foundation_cards(top: int, base: int) -> list[int]:
     """A foundation's cards, bottom first, given its top card (``-1``: empty) and the base rank.
 
@@ -610,13 +628,7 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
                 break  # foundation moves come first
             src = move.src
             c = state.waste[-1] if src == WASTE else state.reserve[-1] if src == RESERVE else state.tableau[src][-1]
-            below = PREV[c]
-            need = foundation_size(below, base)  # a foundation holding ``below`` has at least this many cards
-            suits = (SUIT[c], 0, 3) if RED[c] else (SUIT[c], 1, 2)
-            if all(
-                sum(1 for t in found if t >= 0 and SUIT[t] == s and foundation_size(t, base) >= need) == 2
-                for s in suits
-            ):
+            if is_safe_home(c, found, base):
                 return move
         return None
 

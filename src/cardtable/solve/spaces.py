@@ -266,21 +266,6 @@ class KlondikeSpace:
 # --- Demonthief ------------------------------------------------------------------
 
 
-def _home_size(c: int, base: int) -> int:
-    """How many cards a foundation holds once ``c`` is its top card."""
-    return (RANK[c] - base) % 13 + 1
-
-
-def _safe_home(c: int, found: tuple[int, ...], base: int) -> bool:
-    """Whether every card that could ever be built on ``c`` in the tableau is on a
-    foundation (Demonthief's ``auto_move`` rule, computed without its legal moves)."""
-    need = (RANK[c] - 1 - base) % 13 + 1  # a foundation holding c's predecessor holds this many
-    for suit in (SUIT[c], 0, 3) if RED[c] else (SUIT[c], 1, 2):
-        if sum(1 for t in found if t >= 0 and SUIT[t] == suit and _home_size(t, base) >= need) != 2:
-            return False
-    return True
-
-
 class DemonthiefSpace:
     """Demonthief and Demons and Thieves with the stock model, safe moves, symmetry and
     one target per set of equivalent empty piles (module docstring).
@@ -344,7 +329,7 @@ class DemonthiefSpace:
         for src, pile in tops:
             if pile:
                 c = pile[-1]
-                if (empty_found if RANK[c] == base else dt.PREV[c] in found) and _safe_home(c, found, base):
+                if (empty_found if RANK[c] == base else dt.PREV[c] in found) and dt.is_safe_home(c, found, base):
                     return dt.TO_FOUNDATION[src]
         return None
 
