@@ -15,6 +15,7 @@ from cardtable.games.desturado import HAND, Desturado, DesturadoState
 from cardtable.solve import solve
 from cardtable.solve.search import Budget, depth_first
 from cardtable.solve.spaces import DemonthiefSpace, DesturadoSpace, RulesSpace, space_for
+from tests.helpers import random_line
 
 
 def demonthief_rules(name: str) -> Demonthief:
@@ -43,18 +44,11 @@ def replays(rules: Any, state: Any, moves: Any, after: Any) -> bool:
 def random_positions(name: str, options: dict[str, Any], count: int) -> list[Any]:
     """Positions of random games (every move chosen at random) from deals 0, 1, ..."""
     rules = rules_for(name, **options)
-    rng = random.Random(name)
     found: list[Any] = []
     deal = 0
     while len(found) < count:
-        state = rules.deal(deal)
+        found += random_line(rules, rules.deal(deal), seed=deal, length=count)[1:]
         deal += 1
-        for _ in range(count):
-            moves = rules.legal_moves(state)
-            if not moves:
-                break
-            state = rules.apply(state, rng.choice(moves))
-            found.append(state)
     return found[:count]
 
 
