@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing as mp
+import os
 import resource
 import statistics
 import time
@@ -98,15 +99,14 @@ def read_log(path: str | None, limit: float) -> dict[tuple[str, int], tuple[str,
     {}
     """
     done: dict[tuple[str, int], tuple[str, float, float]] = {}
-    try:
-        with open(path or "", encoding="utf-8") as log:
-            for line in log:
-                entry = json.loads(line)
-                if entry["limit"] == limit:
-                    verdict, seconds, memory = entry["result"]
-                    done[(entry["solver"], entry["deal"])] = (verdict, seconds, memory)
-    except FileNotFoundError:
-        pass
+    if path is None or not os.path.exists(path):
+        return done
+    with open(path, encoding="utf-8") as log:
+        for line in log:
+            entry = json.loads(line)
+            if entry["limit"] == limit:
+                verdict, seconds, memory = entry["result"]
+                done[(entry["solver"], entry["deal"])] = (verdict, seconds, memory)
     return done
 
 
