@@ -56,6 +56,21 @@ def test_seats_rotate() -> None:
         assert sorted(seating.index(entry) for seating in seats) == [0, 1, 2]
 
 
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_n_factorial_games_balance_seats_and_neighbours(n: int) -> None:
+    import math
+    from collections import Counter
+
+    from cardtable.bots.tournament import GameSpec
+
+    games = math.factorial(n)
+    seats = [GameSpec("deserto", ("x",) * n, (), {}, 0, i).seating() for i in range(games)]
+    in_seat = Counter((seating[s], s) for seating in seats for s in range(n))
+    assert set(in_seat.values()) == {games // n} and len(in_seat) == n * n
+    after = Counter((seating[s - 1], seating[s]) for seating in seats for s in range(n))
+    assert set(after.values()) == {games // (n - 1)} and len(after) == n * (n - 1)
+
+
 @pytest.mark.parametrize(
     ("args", "words"),
     [

@@ -2,10 +2,15 @@
 
 Game ``i`` (from 0) of a tournament with seed ``S`` for ``n`` players deals
 deal number :func:`deal_number` ``(S, i // n)`` (so each block of ``n``
-games plays one deal ``n`` times) and seats the entries rotated by ``i % n``:
-seat ``s`` is played by entry ``(s + i) % n``. With a number of games that is
-a multiple of ``n``, every entry sits in every seat equally often and plays
-every deal from every seat. Each entry's bot is made afresh for each game
+games plays one deal ``n`` times) and seats the entries rotated by ``i % n``
+round the table. The order round the table changes from block to block
+(:func:`table_orders`): in Deserto a seat receives the area its predecessor
+leaves and gives to it, so with fixed neighbours the seating, not the
+player, would decide much of the result. With a number of games that is a
+multiple of ``n`` every entry sits in every seat equally often and plays
+every deal from every seat; with a multiple of ``n!`` (2, 6 or 24 games for
+2, 3 or 4 players) every entry also sits right after every other entry
+equally often. Each entry's bot is made afresh for each game
 with the seed :func:`bot_seed` ``(S, i, entry)``. Everything is reproducible
 from the seed (unless a bot has a time budget), whether the games run in one
 process or several.
@@ -17,6 +22,7 @@ process or several.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -51,6 +57,16 @@ def bot_seed(seed: int, game: int, entry: int) -> int:
     return random.Random(f"cardtable tournament bot {seed} {game} {entry}").randrange(2**63)
 
 
+def table_orders(n: int) -> tuple[tuple[int, ...], ...]:
+    """The ``(n - 1)!`` orders of ``n`` entries round the table, entry 0 first, in
+    lexicographic order: block ``b`` of a tournament uses order ``b % (n - 1)!``.
+
+    >>> table_orders(2), table_orders(3)
+    (((0, 1),), ((0, 1, 2), (0, 2, 1)))
+    """
+    return tuple((0, *rest) for rest in itertools.permutations(range(1, n)))
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything one game of a tournament needs (picklable, for worker processes).
@@ -67,13 +83,16 @@ class GameSpec:
     index: int
 
     def seating(self) -> tuple[int, ...]:
-        """The entry playing each seat: seat ``s`` is played by entry ``(s + index) % n``.
+        """The entry playing each seat: the block's order round the table
+        (:func:`table_orders`), rotated by ``index % n``.
 
-        >>> GameSpec("deserto", ("a", "b", "c"), (), {}, 1, 1).seating()
-        (1, 2, 0)
+        >>> [GameSpec("deserto", ("a", "b", "c"), (), {}, 1, i).seating() for i in (0, 1, 3, 4)]
+        [(0, 1, 2), (1, 2, 0), (0, 2, 1), (2, 1, 0)]
         """
         n = len(self.players)
-        return tuple((s + self.index) % n for s in range(n))
+        orders = table_orders(n)
+        order = orders[(self.index // n) % len(orders)]
+        return tuple(order[(s + self.index) % n] for s in range(n))
 
 
 @dataclass
