@@ -198,10 +198,12 @@ def test_the_same_seed_gives_the_same_game() -> None:
 
 
 def test_the_reward() -> None:
-    assert reward(Result.from_scores((30, 10)), 0) == pytest.approx(0.9 + 0.1 * 0.75)  # margin 20 of 40 cards
-    assert reward(Result.from_scores((10, 30)), 0) == pytest.approx(0.1 * 0.25)
+    assert reward(Result.from_scores((30, 10)), 0) == pytest.approx(0.5 + 0.5 * 0.75)  # margin 20 of 40 cards
+    assert reward(Result.from_scores((10, 30)), 0) == pytest.approx(0.5 * 0.25)
     assert reward(Result.from_scores((10, 10, 5)), 2) < reward(Result.from_scores((10, 10, 5)), 0)
-    assert reward(Result.from_scores((10, 10, 5)), 0) == pytest.approx(0.9 / 2 + 0.1 * 0.5)
+    assert reward(Result.from_scores((10, 10, 5)), 0) == pytest.approx(0.5 / 2 + 0.5 * 0.5)
+    # a win by one card is still worth more than a loss by one
+    assert reward(Result.from_scores((20, 19, 1)), 0) > reward(Result.from_scores((19, 20, 1)), 0)
 
 
 def test_the_playout_policy_remembers_the_greedy_move() -> None:

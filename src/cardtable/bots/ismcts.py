@@ -46,8 +46,10 @@ DEFAULT_ITERATIONS = 1000
 """Iterations per move when no budget is given (see docs/bots.md for the time this takes)."""
 EXPLORATION = 0.7
 """The UCB1 exploration constant (rewards lie in 0..1)."""
-MARGIN_WEIGHT = 0.1
-"""The share of the reward given by the score margin (the rest is the win share)."""
+MARGIN_WEIGHT = 0.5
+"""The share of the reward given by the score margin (the rest is the win share).
+With four players a playout's win share alone is a noisy signal (a move changes
+who wins in few playouts); the margin moves with every card (docs/bots.md, "Tuning")."""
 BEST_CACHE_SIZE = 200_000
 """How many greedy choices are remembered, by area and moves."""
 
@@ -106,7 +108,7 @@ def reward(result: Result, seat: int) -> float:
     margin over the best other seat, scaled from -all..+all cards won to 0..1.
 
     >>> reward(Result.from_scores((10, 6)), 0), reward(Result.from_scores((5, 5)), 1)
-    (0.9625, 0.5)
+    (0.8125, 0.5)
     """
     scores = result.scores
     share = 1 / len(result.winners) if seat in result.winners else 0.0
