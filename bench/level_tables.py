@@ -5,10 +5,10 @@
 For each key of :data:`cardtable.solve.levels.KEYS`, from its grades file
 ``bench/results/grades/<key>.jsonl``:
 
-- **thresholds**: the effort terciles of the graded solvable, non-tricky deals
-  (:func:`terciles`), so that easy, normal and hard hold about equal shares of
-  them; with fewer than ``--min-deals`` such deals (default 30) the key keeps its
-  provisional thresholds (:data:`cardtable.solve.levels.PROVISIONAL`) and is
+- **thresholds**: the effort values that cut the graded solvable, non-tricky deals
+  at :data:`SPLIT` (:func:`split_thresholds`): easy the least-effort fifth, normal
+  the next two fifths, hard the top two fifths; with fewer than ``--min-deals``
+  such deals (default 30) the key keeps its provisional thresholds (:data:`cardtable.solve.levels.PROVISIONAL`) and is
   marked ``"calibrated": false``;
 - **levels**: every graded solvable deal at its level with those thresholds
   (:func:`cardtable.solve.levels.level_of`), each level's deal numbers sorted;
@@ -41,15 +41,26 @@ MIN_DEALS = 30
 """The fewest solvable non-tricky deals the thresholds are calibrated from (else provisional)."""
 
 
-def terciles(efforts: Sequence[int]) -> tuple[int, int]:
-    """Thresholds ``(t1, t2)`` splitting the efforts into easy (at most ``t1``), normal
-    (at most ``t2``) and hard with shares as near a third each as the ties allow: ``t1``
-    is the effort value whose count of efforts at most it is nearest to n/3 (the
-    smaller on a tie), ``t2`` the larger value nearest to 2n/3.
+SPLIT = ((1, 5), (3, 5))
+"""Where the thresholds cut the graded solvable, non-tricky deals ordered by effort:
+easy is the least-effort fifth, normal the next two fifths, hard the top two fifths.
+Not thirds: the obvious-move player wins almost only deals of the least-effort
+fifth (docs/levels.md, "Why fifths"), so with thirds normal and hard looked the
+same to it."""
 
-    >>> terciles([5, 1, 2, 3, 4, 6, 7, 8, 9])
+
+def split_thresholds(efforts: Sequence[int], split: Sequence[tuple[int, int]] = SPLIT) -> tuple[int, int]:
+    """Thresholds ``(t1, t2)`` splitting the efforts into easy (at most ``t1``), normal
+    (at most ``t2``) and hard with shares as near the ``split`` fractions as the ties
+    allow: ``t1`` is the effort value whose count of efforts at most it is nearest to
+    the first fraction of n (the smaller on a tie), ``t2`` the larger value nearest to
+    the second.
+
+    >>> split_thresholds([5, 1, 2, 3, 4, 6, 7, 8, 9, 10])
+    (2, 6)
+    >>> split_thresholds([5, 1, 2, 3, 4, 6, 7, 8, 9], ((1, 3), (2, 3)))
     (3, 6)
-    >>> terciles([1, 1, 1, 1, 2, 3])
+    >>> split_thresholds([1, 1, 1, 1, 2, 3], ((1, 3), (2, 3)))
     (1, 2)
     """
     ordered = sorted(efforts)
@@ -57,12 +68,13 @@ def terciles(efforts: Sequence[int]) -> tuple[int, int]:
     if n == 0:
         raise ValueError("no efforts to split")
     values = sorted(set(ordered))
+    (num1, den1), (num2, den2) = split
 
-    def miss(t: int, share: int) -> tuple[int, int]:
-        return abs(3 * bisect_right(ordered, t) - share * n), t
+    def miss(t: int, num: int, den: int) -> tuple[int, int]:
+        return abs(den * bisect_right(ordered, t) - num * n), t
 
-    first = min(values, key=lambda t: miss(t, 1))
-    second = min([t for t in values if t > first] or [first], key=lambda t: miss(t, 2))
+    first = min(values, key=lambda t: miss(t, num1, den1))
+    second = min([t for t in values if t > first] or [first], key=lambda t: miss(t, num2, den2))
     return first, second
 
 
@@ -74,12 +86,12 @@ def key_entry(key: LevelKey, rows: Sequence[dict[str, Any]], min_deals: int = MI
     ...          "effort": 10 * d} for d in range(8)]
     >>> e = key_entry(KEYS[-1], rows, min_deals=3)
     >>> e["thresholds"], e["levels"]
-    ([30, 50], {'easy': [2, 3], 'normal': [4, 5], 'hard': [6, 7], 'tricky': [1]})
+    ([20, 50], {'easy': [2], 'normal': [3, 4, 5], 'hard': [6, 7], 'tricky': [1]})
     """
     solvable = [row for row in rows if row["solvable"]]
     plain = [int(row["effort"]) for row in solvable if not row["tricky"]]
     calibrated = len(plain) >= min_deals
-    thresholds = terciles(plain) if calibrated else PROVISIONAL[(key.game, key.value)]
+    thresholds = split_thresholds(plain) if calibrated else PROVISIONAL[(key.game, key.value)]
     levels: dict[str, list[int]] = {level: [] for level in GRADED_LEVELS}
     for row in solvable:
         levels[level_of(int(row["effort"]), bool(row["tricky"]), thresholds)].append(int(row["deal"]))

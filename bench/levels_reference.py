@@ -14,6 +14,11 @@ Wilson score interval (``bench/solve_all.py``'s :func:`wilson`).
 
 Run: ``nice -n 10 .venv/bin/python bench/levels_reference.py --per-level 300``
 (``--keys`` to choose keys, ``--workers W`` for parallel processes).
+
+``--by-effort N`` instead plays every graded solvable, non-tricky deal of each key's
+grades file (``bench/results/grades/<key>.jsonl``), orders them by effort, and prints
+the player's wins in each of N equal parts (the data behind the thresholds' split,
+docs/levels.md, "Why fifths").
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from grade_deals import grades_file, read_grades
 from solve_all import wilson
 
 from cardtable.games import rules_for
@@ -31,6 +37,18 @@ from cardtable.solve.reference import obvious_player_wins
 
 PER_LEVEL = 300
 """Deals played per key and level, at most."""
+
+
+def play_all(pairs: Sequence[tuple[str, int]], workers: int = 1) -> list[bool]:
+    """Whether the reference player wins each (key label, deal), in order.
+
+    >>> play_all([("klondike-draw3", 7)])
+    [False]
+    """
+    if workers <= 1:
+        return [play_one(label, deal) for label, deal in pairs]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(play_one, [p[0] for p in pairs], [p[1] for p in pairs], chunksize=8))
 
 
 def play_one(label: str, deal: int) -> bool:
@@ -54,12 +72,7 @@ def reference_rows(labels: Sequence[str], per_level: int = PER_LEVEL, workers: i
         for level in GRADED_LEVELS
         if tables[label].levels[level]
     ]
-    flat = [(label, deal) for label, _, deals in jobs for deal in deals]
-    if workers <= 1:
-        wins = [play_one(label, deal) for label, deal in flat]
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            wins = list(pool.map(play_one, [f[0] for f in flat], [f[1] for f in flat], chunksize=8))
+    wins = play_all([(label, deal) for label, _, deals in jobs for deal in deals], workers)
     rows = []
     at = 0
     for label, level, deals in jobs:
@@ -68,6 +81,52 @@ def reference_rows(labels: Sequence[str], per_level: int = PER_LEVEL, workers: i
         low, high = wilson(won, len(deals))
         rows.append({"key": label, "level": level, "deals": len(deals), "wins": won, "ci95": (low, high)})
     return rows
+
+
+def effort_rows(label: str, parts: int = 10, workers: int = 1) -> list[dict[str, Any]]:
+    """The key's graded solvable, non-tricky deals ordered by effort (then deal number),
+    cut into ``parts`` equal parts: each part's effort range, deals and reference wins.
+    """
+    grades, _ = read_grades(grades_file(label))
+    rows = sorted((int(r["effort"]), deal) for deal, r in grades.items() if r["solvable"] and not r["tricky"])
+    wins = play_all([(label, deal) for _, deal in rows], workers)
+    out = []
+    for part in range(parts):
+        low, high = part * len(rows) // parts, (part + 1) * len(rows) // parts
+        if low == high:
+            continue
+        won = sum(wins[low:high])
+        out.append(
+            {
+                "key": label,
+                "part": part + 1,
+                "efforts": (rows[low][0], rows[high - 1][0]),
+                "deals": high - low,
+                "wins": won,
+                "ci95": wilson(won, high - low),
+            }
+        )
+    return out
+
+
+def effort_markdown(rows: Sequence[dict[str, Any]]) -> str:
+    """:func:`effort_rows` as a Markdown table.
+
+    >>> print(effort_markdown([{"key": "k", "part": 1, "efforts": (5, 9), "deals": 4, "wins": 3, "ci95": (0.3, 0.95)}]))
+    | key | part | effort | deals | wins | win share | 95% interval |
+    |---|---:|---|---:|---:|---:|---|
+    | k | 1 | 5-9 | 4 | 3 | 75% | 30%-95% |
+    """
+    lines = ["| key | part | effort | deals | wins | win share | 95% interval |", "|---|---:|---|---:|---:|---:|---|"]
+    for row in rows:
+        low, high = row["ci95"]
+        first, last = row["efforts"]
+        share = row["wins"] / row["deals"]
+        lines.append(
+            f"| {row['key']} | {row['part']} | {first}-{last} | {row['deals']} | {row['wins']} | {share:.0%} "
+            f"| {low:.0%}-{high:.0%} |"
+        )
+    return "\n".join(lines)
 
 
 def markdown(rows: Sequence[dict[str, Any]]) -> str:
@@ -94,11 +153,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--keys", nargs="*", default=[k.label for k in KEYS], help="key labels (default: all)")
     parser.add_argument("--per-level", type=int, default=PER_LEVEL, help="deals played per key and level, at most")
     parser.add_argument("--workers", type=int, default=1, help="processes")
+    parser.add_argument("--by-effort", type=int, metavar="N", help="wins in N effort parts of all graded deals")
     args = parser.parse_args(argv)
     known = [k.label for k in KEYS]
     for label in args.keys:
         if label not in known:
             raise SystemExit(f"unknown key {label!r} (keys: {', '.join(known)})")
+    if args.by_effort is not None:
+        if args.by_effort < 1:
+            raise SystemExit(f"--by-effort must be at least 1, not {args.by_effort}")
+        labels = [label for label in args.keys if grades_file(label).exists()]
+        print(effort_markdown([row for label in labels for row in effort_rows(label, args.by_effort, args.workers)]))
+        return
     print(markdown(reference_rows(args.keys, args.per_level, args.workers)))
 
 

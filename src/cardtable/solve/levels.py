@@ -28,9 +28,10 @@ Thresholds and deal tables, per game and mode (a :class:`LevelKey`: the game
 and the option that changes its difficulty most, Klondike's draw and
 Desturado's mode), are shipped in ``level_tables.json`` next to this module,
 written by ``bench/level_tables.py`` from the grades of ``bench/grade_deals.py``
-(``docs/levels.md``): the thresholds are the effort terciles of the graded
-solvable, non-tricky deals, so that easy, normal and hard hold about equal
-shares of them, and each level's table lists every graded deal of that level.
+(``docs/levels.md``): the thresholds cut the graded solvable, non-tricky deals,
+ordered by effort, into the least-effort fifth (easy), the next two fifths
+(normal) and the top two fifths (hard), and each level's table lists every
+graded deal of that level.
 :data:`THRESHOLDS` is read from it (:data:`PROVISIONAL` only for a key the file
 lacks).
 
@@ -127,7 +128,7 @@ PROVISIONAL: dict[tuple[str, Any], tuple[int, int]] = {
 @dataclass(frozen=True)
 class LevelTable:
     """One key's entry of the shipped tables: its thresholds, whether they were
-    calibrated (effort terciles of enough graded deals) or are the provisional
+    calibrated (effort fifths of enough graded deals) or are the provisional
     ones, how many deals were graded, and each graded level's deal numbers, sorted.
 
     >>> table = level_tables()["klondike-draw3"]
