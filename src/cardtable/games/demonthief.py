@@ -610,7 +610,8 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
         return f"rule {rule}: {card_text(c)} cannot go on {card_text(q[-1])} (the {how}; an ace takes a king)"
 
     def auto_move(self, state: DemonthiefState) -> DemonthiefMove | None:
-        """With ``autoplay`` on: a safe move to a foundation, if any, else None.
+        """The move ``autoplay`` makes now: a safe move to a foundation, if any, else None
+        (the option itself is checked by :meth:`cardtable.core.game.Game.play`).
 
         A card is safe when every card that could ever be built on it in the
         tableau (one rank lower, a king below an ace, in its own suit or of the

@@ -550,7 +550,8 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
         return f"rule 3: {card_text(c)} cannot go on {card_text(t)} (needs the other colour and one rank lower)"
 
     def auto_move(self, state: KlondikeState) -> KlondikeMove | None:
-        """With ``autoplay`` on: a safe move to a foundation, if any. A card is safe
+        """The move ``autoplay`` makes now (the option itself is checked by
+        :meth:`cardtable.core.game.Game.play`): a safe move to a foundation, if any. A card is safe
         when it is an ace or two, or both foundations of the other colour are
         up to one rank below it (so no tableau card could need it).
 
