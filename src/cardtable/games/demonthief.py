@@ -165,6 +165,17 @@ def foundation_size(top: int, base: int) -> int:
     return (RANK[top] - base) % 13 + 1 if top >= 0 else 0
 
 
+def goes_home(card: int, found: tuple[int, ...], base: int) -> bool:
+    """Whether ``card`` may go to a foundation (rule 4): a card of the base rank to an
+    empty foundation, any other card onto its predecessor of the same suit.
+
+    >>> found = (parse_card("5H"),) + (-1,) * 7
+    >>> [goes_home(parse_card(c), found, 5) for c in ("6H", "7H", "5S")]
+    [True, False, True]
+    """
+    return -1 in found if RANK[card] == base else PREV[card] in found
+
+
 def is_safe_home(card: int, found: tuple[int, ...], base: int) -> bool:
     """Whether every card that could ever be built on ``card`` in the tableau (one rank
     lower, a king below an ace, in its own suit or of the other colour: six cards of
@@ -403,22 +414,15 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
         stock, waste, reserve, found, tab, base, used = state
         moves: list[DemonthiefMove] = []
         add = moves.append
-        # To a foundation: a base-rank card to an empty one, any other card onto its predecessor.
-        empty_found = -1 in found
-        if waste:
-            c = waste[-1]
-            if empty_found if RANK[c] == base else PREV[c] in found:
-                add(TO_FOUNDATION[WASTE])
-        if reserve:
-            c = reserve[-1]
-            if empty_found if RANK[c] == base else PREV[c] in found:
-                add(TO_FOUNDATION[RESERVE])
+        # To a foundation.
+        if waste and goes_home(waste[-1], found, base):
+            add(TO_FOUNDATION[WASTE])
+        if reserve and goes_home(reserve[-1], found, base):
+            add(TO_FOUNDATION[RESERVE])
         for i in TABLEAU:
             p = tab[i]
-            if p:
-                c = p[-1]
-                if empty_found if RANK[c] == base else PREV[c] in found:
-                    add(TO_FOUNDATION[i])
+            if p and goes_home(p[-1], found, base):
+                add(TO_FOUNDATION[i])
         # Targets: accept[c] lists the non-empty piles, in order, whose top card c may go on.
         accept: dict[int, tuple[int, ...]] = {}
         empties: tuple[int, ...] = ()

@@ -324,12 +324,11 @@ class DemonthiefSpace:
         True
         """
         waste, reserve, found, tab, base = s.waste, s.reserve, s.foundations, s.tableau, s.base
-        empty_found = -1 in found
         tops = [(dt.WASTE, waste), (dt.RESERVE, reserve), *enumerate(tab)]
         for src, pile in tops:
             if pile:
                 c = pile[-1]
-                if (empty_found if RANK[c] == base else dt.PREV[c] in found) and dt.is_safe_home(c, found, base):
+                if dt.goes_home(c, found, base) and dt.is_safe_home(c, found, base):
                     return dt.TO_FOUNDATION[src]
         return None
 
@@ -407,7 +406,6 @@ class DemonthiefSpace:
                     score = self.SCORE_EMPTYING if n == len(tab[src]) else 0
             edges.append((-score, len(edges), (move,), move, s))
         # Every card the stock can bring to the waste top, played where it goes.
-        empty_found = -1 in found
         accept: dict[int, list[int]] = {}
         for j in dt.TABLEAU:
             q = tab[j]
@@ -417,7 +415,7 @@ class DemonthiefSpace:
         empties = [j for j in (first_left, first_right) if j >= 0]
         home = dt.TO_FOUNDATION[dt.WASTE]
         for c, redeals, draws in self._stock_tops(s):
-            to_home = empty_found if RANK[c] == base else dt.PREV[c] in found
+            to_home = dt.goes_home(c, found, base)
             targets = accept.get(c)
             if not (to_home or targets or empties):
                 continue
