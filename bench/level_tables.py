@@ -91,7 +91,7 @@ def key_entry(key: LevelKey, rows: Sequence[dict[str, Any]], min_deals: int = MI
     solvable = [row for row in rows if row["solvable"]]
     plain = [int(row["effort"]) for row in solvable if not row["tricky"]]
     calibrated = len(plain) >= min_deals
-    thresholds = split_thresholds(plain) if calibrated else PROVISIONAL[(key.game, key.value)]
+    thresholds = split_thresholds(plain) if calibrated else PROVISIONAL[key.label]
     levels: dict[str, list[int]] = {level: [] for level in GRADED_LEVELS}
     for row in solvable:
         levels[level_of(int(row["effort"]), bool(row["tricky"]), thresholds)].append(int(row["deal"]))

@@ -113,15 +113,15 @@ KEYS: tuple[LevelKey, ...] = (
 # Effort thresholds (positions explored to find a win): easy <= first < normal <= second < hard.
 # Measured on 10 to 20 random deals each before the tables existed; used only for a key
 # that level_tables.json lacks.
-PROVISIONAL: dict[tuple[str, Any], tuple[int, int]] = {
-    ("klondike", 3): (150, 3_000),
-    ("klondike", 1): (120, 1_500),
-    ("desturado", "easy"): (60, 2_000),
-    ("desturado", "medium"): (300, 10_000),
-    ("desturado", "hard"): (2_000, 40_000),
-    ("demonthief", None): (2_000, 30_000),
-    ("demons-and-thieves", None): (1_500, 15_000),
-    ("devils-square", None): (300, 3_000),
+PROVISIONAL: dict[str, tuple[int, int]] = {
+    "klondike-draw3": (150, 3_000),
+    "klondike-draw1": (120, 1_500),
+    "desturado-easy": (60, 2_000),
+    "desturado-medium": (300, 10_000),
+    "desturado-hard": (2_000, 40_000),
+    "demonthief": (2_000, 30_000),
+    "demons-and-thieves": (1_500, 15_000),
+    "devils-square": (300, 3_000),
 }
 
 
@@ -180,19 +180,18 @@ def level_tables() -> dict[str, LevelTable]:
     return _parse_tables(json.loads(text))
 
 
-def thresholds_from(tables: Mapping[str, LevelTable]) -> dict[tuple[str, Any], tuple[int, int]]:
-    """Effort thresholds by (game, value of the key's option): the tables', and the
-    provisional ones for a key the tables lack.
+def thresholds_from(tables: Mapping[str, LevelTable]) -> dict[str, tuple[int, int]]:
+    """Effort thresholds by key label: the tables', and the provisional ones for a key
+    the tables lack.
 
-    >>> thresholds_from({})[("klondike", 1)] == PROVISIONAL[("klondike", 1)]
+    >>> thresholds_from({})["klondike-draw1"] == PROVISIONAL["klondike-draw1"]
     True
     """
-    found = {(t.key.game, t.key.value): t.thresholds for t in tables.values()}
-    return {pair: found.get(pair, provisional) for pair, provisional in PROVISIONAL.items()}
+    return {label: tables[label].thresholds if label in tables else p for label, p in PROVISIONAL.items()}
 
 
-THRESHOLDS: dict[tuple[str, Any], tuple[int, int]] = thresholds_from(level_tables())
-"""Effort thresholds by (game, value of the key's option), from the shipped tables."""
+THRESHOLDS: dict[str, tuple[int, int]] = thresholds_from(level_tables())
+"""Effort thresholds by key label, from the shipped tables."""
 
 
 @dataclass(frozen=True)
@@ -294,8 +293,7 @@ class EagerSpace:
 
 
 def _threshold(rules: Rules[Any, Any]) -> tuple[int, int]:
-    key = key_of(rules)
-    return THRESHOLDS[(key.game, key.value)]
+    return THRESHOLDS[key_of(rules).label]
 
 
 def measure(rules: Rules[Any, Any], deal: int, nodes: int = GRADE_NODES) -> Measure:
