@@ -15,15 +15,17 @@ counted, not seconds.
 Each deal adds one line to ``bench/results/grades/<key>.jsonl``::
 
     {"deal": 7, "solvable": true, "tricky": true, "verdict": "solved", "effort": 1141,
-     "eager_verdict": "unsolvable", "eager_effort": 207, "nodes": 300000, "seconds": 0.08}
+     "eager_verdict": "unsolvable", "eager_effort": 207, "nodes": 100000, "seconds": 0.08}
 
 (``verdict``/``effort``: the full search's verdict and positions explored;
 ``eager_verdict`` null when the eager search was not run; ``nodes``: the budget;
-``seconds``: wall clock, for information only.) Resumable: deals already in the file
-are skipped, so ``--deals 600`` after ``--deals 300`` grades deals 300..599 only, and
-an interrupted run loses only the deals in progress (a line cut short is dropped and
-its deal graded again). ``--workers W`` grades W deals at a time in separate
-processes; lines are appended as deals finish, in any order.
+``seconds``: wall clock, for information only.) Lines graded with a larger budget than
+today's ``GRADE_NODES`` are read as if graded with it (:func:`rebudget`, exact).
+Resumable: deals already in the file are skipped, so ``--deals 600`` after
+``--deals 300`` grades deals 300..599 only, and an interrupted run loses only the deals in
+progress (a line cut short is dropped and its deal graded again). ``--workers W``
+grades W deals at a time in separate processes; lines are appended as deals finish, in
+any order.
 
 Example: ``nice -n 10 .venv/bin/python bench/grade_deals.py --key devils-square --deals 40 --workers 1``.
 """
@@ -90,9 +92,10 @@ def parse_line(line: str) -> dict[str, Any] | None:
     return row
 
 
-def read_grades(path: Path) -> tuple[dict[int, dict[str, Any]], int]:
+def read_grades(path: Path, raw: bool = False) -> tuple[dict[int, dict[str, Any]], int]:
     """The graded deals of a grades file by deal number (the first line of a deal counts),
-    and how many lines were not complete grades lines. A missing file has none.
+    each as if graded with ``GRADE_NODES`` positions (:func:`rebudget`; ``raw``: as
+    written), and how many lines were not complete grades lines. A missing file has none.
 
     >>> read_grades(Path("/nonexistent.jsonl"))
     ({}, 0)
@@ -107,11 +110,56 @@ def read_grades(path: Path) -> tuple[dict[int, dict[str, Any]], int]:
         row = parse_line(line)
         if row is None:
             bad += 1
-        elif row["nodes"] != GRADE_NODES:
-            raise SystemExit(f"{path}: deal {row['deal']} graded with {row['nodes']} nodes, not {GRADE_NODES}")
+        elif row["nodes"] < GRADE_NODES:
+            raise SystemExit(f"{path}: deal {row['deal']} graded with {row['nodes']} nodes, fewer than {GRADE_NODES}")
         else:
-            rows.setdefault(int(row["deal"]), row)
+            rows.setdefault(int(row["deal"]), row if raw else rebudget(row, GRADE_NODES))
     return rows, bad
+
+
+def _within(verdict: str, spent: int, nodes: int) -> tuple[str, int]:
+    """A search's verdict and positions as a search stopped at ``nodes`` positions would
+    report them (see :func:`rebudget`)."""
+    if (verdict == "solved" and spent < nodes) or (verdict == "unsolvable" and spent <= nodes):
+        return verdict, spent
+    return "unknown", nodes
+
+
+def rebudget(row: dict[str, Any], nodes: int) -> dict[str, Any]:
+    """A grades line measured with a budget of at least ``nodes`` positions, as if measured
+    with ``nodes``. Exact: the searches are deterministic depth-first searches, and one
+    stopped at ``nodes`` positions explores exactly the first ``nodes`` positions of a
+    longer one. A win found at fewer positions stands; a complete search of at most
+    ``nodes`` positions stands; anything else becomes unknown. (A win found at exactly
+    ``nodes`` positions is counted unknown: the shorter search may stop just before it.)
+
+    >>> row = {"deal": 1, "solvable": True, "tricky": True, "verdict": "solved", "effort": 500,
+    ...        "eager_verdict": "unsolvable", "eager_effort": 150, "nodes": 300, "seconds": 0.1}
+    >>> r = rebudget(row, 200); r["verdict"], r["solvable"], r["tricky"], r["eager_verdict"], r["nodes"]
+    ('unknown', False, False, None, 200)
+    >>> r = rebudget({**row, "effort": 100}, 200); r["verdict"], r["tricky"], r["eager_effort"]
+    ('solved', True, 150)
+    >>> rebudget({**row, "effort": 100, "eager_effort": 250}, 200)["tricky"]
+    False
+    """
+    if row["nodes"] == nodes:
+        return row
+    verdict, effort = _within(str(row["verdict"]), int(row["effort"]), nodes)
+    eager_verdict: str | None = None
+    eager_effort = 0
+    if verdict == "solved" and row["eager_verdict"] is not None:
+        eager_verdict, eager_effort = _within(str(row["eager_verdict"]), int(row["eager_effort"]), nodes)
+    solvable = verdict == "solved"
+    return {
+        **row,
+        "solvable": solvable,
+        "tricky": solvable and eager_verdict == "unsolvable",
+        "verdict": verdict,
+        "effort": effort,
+        "eager_verdict": eager_verdict,
+        "eager_effort": eager_effort,
+        "nodes": nodes,
+    }
 
 
 def grade_one(label: str, deal: int) -> dict[str, Any]:
@@ -162,7 +210,7 @@ def grade_key(label: str, deals: int, workers: int = 1, quiet: bool = False, res
     key_named(label)
     path = grades_file(label, results)
     path.parent.mkdir(parents=True, exist_ok=True)
-    done, bad = read_grades(path)
+    done, bad = read_grades(path, raw=True)
     if bad:  # drop the lines cut short by an interrupted run; their deals are graded again
         rows = sorted(done.values(), key=lambda row: int(row["deal"]))
         tmp = path.with_suffix(".tmp")

@@ -115,7 +115,7 @@ def tables_text(entries: dict[str, dict[str, Any]]) -> str:
     """The JSON text of the tables: indented, each list of numbers on one line.
 
     >>> json.loads(tables_text({}))["grade_nodes"]
-    300000
+    100000
     >>> '"easy": [1, 2]' in tables_text({"x": {"easy": [1, 2]}})
     True
     """

@@ -24,7 +24,6 @@ from cardtable.solve.levels import (
     LEVELS,
     PROVISIONAL,
     TABLES_FILE,
-    THRESHOLDS,
     EagerSpace,
     Grade,
     LevelKey,
@@ -136,11 +135,11 @@ def test_the_tables_file_is_package_data() -> None:
 
 def test_thresholds_come_from_the_tables_and_else_are_provisional() -> None:
     for table in level_tables().values():
-        assert THRESHOLDS[table.key.label] == table.thresholds
+        assert levels.thresholds()[table.key.label] == table.thresholds
     assert thresholds_from({}) == PROVISIONAL
     one = {"devils-square": LevelTable(KEYS[-1], (7, 70), True, 3, {})}
     assert thresholds_from(one) == {**PROVISIONAL, "devils-square": (7, 70)}
-    assert list(THRESHOLDS) == list(PROVISIONAL) == [key.label for key in KEYS]
+    assert list(levels.thresholds()) == list(PROVISIONAL) == [key.label for key in KEYS]
 
 
 def test_a_tables_file_of_another_budget_is_refused() -> None:
@@ -182,7 +181,7 @@ def counting(calls: list[int]) -> Callable[..., Found]:
 
 
 def test_non_default_options_fall_back_to_the_live_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(levels.THRESHOLDS, "klondike-draw3", (150, 3_000))  # the test's cost: not the tables'
+    monkeypatch.setitem(levels.thresholds(), "klondike-draw3", (150, 3_000))  # the test's cost: not the tables'
     calls: list[int] = []
     monkeypatch.setattr(levels, "depth_first", counting(calls))
     rules = rules_for("klondike", autoplay=True)
@@ -193,7 +192,7 @@ def test_non_default_options_fall_back_to_the_live_search(monkeypatch: pytest.Mo
 
 
 def test_an_empty_level_table_falls_back_to_the_live_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(levels.THRESHOLDS, "klondike-draw3", (150, 3_000))
+    monkeypatch.setitem(levels.thresholds(), "klondike-draw3", (150, 3_000))
     key = KEYS[0]
     empty = {key.label: LevelTable(key, (150, 3_000), True, 0, dict.fromkeys(GRADED_LEVELS, ()))}
     monkeypatch.setattr(levels, "level_tables", lambda: empty)
@@ -214,7 +213,7 @@ def test_cheap_easy_deals_of_each_table_grade_easy_live() -> None:
         if level != "easy":
             continue
         rules = rules_for(key.game, **key.options())
-        easy = THRESHOLDS[key.label][0]
+        easy = levels.thresholds()[key.label][0]
         found = 0
         for deal in deals[:5]:
             assert depth_first(space_for(rules), rules.deal(deal), Budget(nodes=easy)).verdict == "solved"

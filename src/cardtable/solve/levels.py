@@ -32,7 +32,7 @@ written by ``bench/level_tables.py`` from the grades of ``bench/grade_deals.py``
 ordered by effort, into the least-effort fifth (easy), the next two fifths
 (normal) and the top two fifths (hard), and each level's table lists every
 graded deal of that level.
-:data:`THRESHOLDS` is read from it (:data:`PROVISIONAL` only for a key the file
+:func:`thresholds` are read from it (:data:`PROVISIONAL` only for a key the file
 lacks).
 
 :func:`deal_for_level` picks a table deal chosen by the seed (SplitMix64), with
@@ -67,7 +67,7 @@ LEVELS = ("random", "easy", "normal", "hard", "tricky")
 GRADED_LEVELS = ("easy", "normal", "hard", "tricky")
 """The levels a deal can grade at (``random`` is any deal)."""
 
-GRADE_NODES = 300_000
+GRADE_NODES = 100_000
 """The most positions either grading search may explore; a deal beyond it is not graded."""
 
 TABLES_FILE = "level_tables.json"
@@ -190,8 +190,15 @@ def thresholds_from(tables: Mapping[str, LevelTable]) -> dict[str, tuple[int, in
     return {label: tables[label].thresholds if label in tables else p for label, p in PROVISIONAL.items()}
 
 
-THRESHOLDS: dict[str, tuple[int, int]] = thresholds_from(level_tables())
-"""Effort thresholds by key label, from the shipped tables."""
+@cache
+def thresholds() -> dict[str, tuple[int, int]]:
+    """Effort thresholds by key label, from the shipped tables (read on first use, not
+    on import: ``bench/level_tables.py`` imports this module to rewrite a stale file).
+
+    >>> thresholds()["klondike-draw3"] == level_tables()["klondike-draw3"].thresholds
+    True
+    """
+    return thresholds_from(level_tables())
 
 
 @dataclass(frozen=True)
@@ -214,7 +221,7 @@ class Measure:
     def solvable(self) -> bool:
         """Whether the full search won the deal.
 
-        >>> Measure("unknown", 300_000).solvable
+        >>> Measure("unknown", 100_000).solvable
         False
         """
         return self.verdict == "solved"
@@ -223,7 +230,7 @@ class Measure:
     def tricky(self) -> bool:
         """Solvable, and the eager search proved that the eager player cannot win it.
 
-        >>> Measure("solved", 90, "unknown", 300_000).tricky
+        >>> Measure("solved", 90, "unknown", 100_000).tricky
         False
         """
         return self.solvable and self.eager_verdict == "unsolvable"
@@ -293,7 +300,7 @@ class EagerSpace:
 
 
 def _threshold(rules: Rules[Any, Any]) -> tuple[int, int]:
-    return THRESHOLDS[key_of(rules).label]
+    return thresholds()[key_of(rules).label]
 
 
 def measure(rules: Rules[Any, Any], deal: int, nodes: int = GRADE_NODES) -> Measure:
@@ -325,7 +332,7 @@ def level_of(effort: int, tricky: bool, thresholds: tuple[int, int]) -> str:
 
 
 def grade(rules: Rules[Any, Any], deal: int, nodes: int = GRADE_NODES) -> Grade:
-    """Measure a deal and give its level with the game's :data:`THRESHOLDS`.
+    """Measure a deal and give its level with the game's :func:`thresholds`.
 
     >>> from cardtable.games import rules_for
     >>> g = grade(rules_for("devils-square"), 1)
