@@ -244,3 +244,24 @@ def test_ismcts_takes_the_big_capture(players: int) -> None:
     assert isinstance(game, MultiplayerGame)
     move = bots.make("ismcts", seed=0, iterations=300).choose(game, 0)
     assert "wins" in game.rules.public_move(game.state, move, 0)
+
+
+def test_a_registered_bot_plays_in_a_tournament(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.bots.tournament import run_tournament
+
+    monkeypatch.setattr(bots, "_CLASSES", dict(bots._CLASSES))  # the registration ends with the test
+
+    @bots.register
+    class FirstMove(bots.Bot):
+        name = "first-move"
+
+        def decide(self, seat: Seat) -> Any:
+            return seat.legal_moves()[0]
+
+    game = cardtable.new_game("deserto", deal=0)
+    assert bots.make("first-move").choose(game, 0) == game.legal_moves()[0]
+    stats = run_tournament("deserto", ["first-move", "greedy"], games=2, seed=1)
+    assert [s.name for s in stats] == ["first-move", "greedy"]
+    assert sum(s.win_share for s in stats) == pytest.approx(1.0)
+    with pytest.raises(OptionError, match="already registered"):
+        bots.register(type("Other", (bots.Bot,), {"name": "first-move"}))

@@ -26,7 +26,26 @@ from .seat import Seat
 _CLASSES: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, GreedyBot, IsmctsBot)}
 
 BOTS: tuple[str, ...] = tuple(_CLASSES)
-"""The names of the bots, for :func:`make`."""
+"""The names of the built-in bots, for :func:`make`."""
+
+
+def register(cls: type[Bot]) -> type[Bot]:
+    """Make a :class:`Bot` subclass known to :func:`make` (and so to tournaments) by its
+    ``name``; returns the class, so it can decorate it. A name already taken by another
+    class is an error. Tournament workers are forked: register at import time.
+
+    >>> register(GreedyBot) is GreedyBot  # the same class again: nothing changes
+    True
+    >>> register(type("Other", (Bot,), {"name": "greedy"}))
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.OptionError: a bot named 'greedy' is already registered
+    """
+    key = cls.name.strip().lower()
+    if _CLASSES.get(key, cls) is not cls:
+        raise OptionError(f"a bot named {cls.name!r} is already registered")
+    _CLASSES[key] = cls
+    return cls
 
 
 def budget_keywords(name: str) -> tuple[str, ...]:
@@ -60,8 +79,8 @@ def make(name: str, seed: int = 0, **budget: Any) -> Bot:
 def _bot_class(name: str) -> type[Bot]:
     key = name.strip().lower() if isinstance(name, str) else name
     if key not in _CLASSES:
-        raise OptionError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
+        raise OptionError(f"unknown bot {name!r} (bots: {', '.join(_CLASSES)})")
     return _CLASSES[key]
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "IsmctsBot", "RandomBot", "Seat", "budget_keywords", "make"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "IsmctsBot", "RandomBot", "Seat", "budget_keywords", "make", "register"]

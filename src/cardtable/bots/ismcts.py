@@ -33,7 +33,7 @@ import random
 import time
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.errors import OptionError
 from ..core.multiplayer import MultiplayerRules, Result
@@ -102,9 +102,9 @@ def playout_policy(rules: MultiplayerRules[Any, Any]) -> Policy:
     return greedy_policy if isinstance(rules, Deserto) else random_policy
 
 
-def reward(result: Result, seat: int) -> float:
-    """A finished game's worth to ``seat``, in 0..1: ``1 - MARGIN_WEIGHT`` times its
-    win share (1 alone, 1/k in a k-way tie, else 0) plus ``MARGIN_WEIGHT`` times its
+def reward(result: Result, seat: int, margin_weight: float = MARGIN_WEIGHT) -> float:
+    """A finished game's worth to ``seat``, in 0..1: ``1 - margin_weight`` times its
+    win share (1 alone, 1/k in a k-way tie, else 0) plus ``margin_weight`` times its
     margin over the best other seat, scaled from -all..+all cards won to 0..1.
 
     >>> reward(Result.from_scores((10, 6)), 0), reward(Result.from_scores((5, 5)), 1)
@@ -115,7 +115,7 @@ def reward(result: Result, seat: int) -> float:
     best_other = max(s for i, s in enumerate(scores) if i != seat)
     total = max(1, sum(scores))
     margin = 0.5 + 0.5 * (scores[seat] - best_other) / total
-    return (1 - MARGIN_WEIGHT) * share + MARGIN_WEIGHT * margin
+    return (1 - margin_weight) * share + margin_weight * margin
 
 
 class Node:
@@ -163,6 +163,8 @@ class IsmctsBot(Bot):
 
     name = "ismcts"
     BUDGET = ("iterations", "seconds")
+    margin_weight: ClassVar[float] = MARGIN_WEIGHT
+    """The reward's margin weight (:func:`reward`); a subclass may change it."""
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None) -> None:
         super().__init__(seed)
@@ -220,8 +222,9 @@ class IsmctsBot(Bot):
             done += 1
         return root
 
-    @staticmethod
-    def _iterate(root: Node, rules: MultiplayerRules[Any, Any], state: Any, policy: Policy, rng: random.Random) -> None:
+    def _iterate(
+        self, root: Node, rules: MultiplayerRules[Any, Any], state: Any, policy: Policy, rng: random.Random
+    ) -> None:
         """One iteration on one determinization: select and expand at the searching seat's
         own turns (the other seats play the policy), play out, back up."""
         me = root.mover
@@ -250,7 +253,7 @@ class IsmctsBot(Bot):
             state = rules.apply(state, move)
         result = rules.result(state)
         assert result is not None
-        worth = reward(result, me)
+        worth = reward(result, me, self.margin_weight)
         for n in path:
             n.visits += 1
             n.total += worth
