@@ -275,3 +275,20 @@ def test_desturado_verdicts_agree_with_a_plain_search(mode: str, deal: int) -> N
         if compared["solved"] >= 4 and sum(compared.values()) >= 10:
             break
     assert compared["solved"] >= 3 and sum(compared.values()) >= 8, compared
+
+
+@pytest.mark.parametrize("options", [{"draw": 3}, {"draw": 1, "redeals": 2}])
+def test_klondike_compact_key_is_the_plain_key(options: dict[str, Any]) -> None:
+    """The bytes key tells two positions apart exactly when the plain tuple form does."""
+    rules = rules_for("klondike", **options)
+    space = space_for(rules)
+    positions = [p for deal in range(6) for p in random_line(rules, rules.deal(deal), seed=deal, length=150)]
+    positions += [p._replace(tableau=p.tableau[::-1], down=p.down[::-1]) for p in positions[::7]]
+
+    def plain(s: Any) -> Any:
+        return (s.stock, s.waste, s.foundations, tuple(sorted(zip(s.tableau, s.down, strict=True))), s.redeals_used)
+
+    by_key: dict[Any, Any] = {}
+    for p in positions:
+        assert by_key.setdefault(space.key(p), plain(p)) == plain(p)
+    assert len(by_key) == len({plain(p) for p in positions})
