@@ -16,7 +16,7 @@ from collections.abc import Hashable
 from cardtable.games import rules_for
 from cardtable.games.klondike import Klondike, KlondikeState
 from cardtable.solve.search import Budget, depth_first
-from cardtable.solve.spaces import KlondikeSpace
+from cardtable.solve.spaces import KlondikeSpace, klondike_plain_key
 
 DEALS = (0, 11)
 
@@ -25,8 +25,8 @@ class PlainKeySpace(KlondikeSpace):
     """The same space with the plain tuple key."""
 
     def key(self, s: KlondikeState) -> Hashable:
-        """(stock, waste, foundations, sorted (pile, down) pairs, redeals used)."""
-        return (s.stock, s.waste, s.foundations, tuple(sorted(zip(s.tableau, s.down, strict=True))), s.redeals_used)
+        """:func:`cardtable.solve.spaces.klondike_plain_key`."""
+        return klondike_plain_key(s)
 
 
 def measure(space_class: type[KlondikeSpace], rules: Klondike, nodes: int) -> tuple[float, float]:

@@ -14,7 +14,7 @@ from cardtable.games.demonthief import DRAW, REDEAL, Demonthief, DemonthiefState
 from cardtable.games.desturado import HAND, Desturado, DesturadoState
 from cardtable.solve import solve
 from cardtable.solve.search import Budget, depth_first
-from cardtable.solve.spaces import DemonthiefSpace, DesturadoSpace, RulesSpace, space_for
+from cardtable.solve.spaces import DemonthiefSpace, DesturadoSpace, RulesSpace, klondike_plain_key, space_for
 from tests.helpers import random_line
 
 
@@ -284,11 +284,7 @@ def test_klondike_compact_key_is_the_plain_key(options: dict[str, Any]) -> None:
     space = space_for(rules)
     positions = [p for deal in range(6) for p in random_line(rules, rules.deal(deal), seed=deal, length=150)]
     positions += [p._replace(tableau=p.tableau[::-1], down=p.down[::-1]) for p in positions[::7]]
-
-    def plain(s: Any) -> Any:
-        return (s.stock, s.waste, s.foundations, tuple(sorted(zip(s.tableau, s.down, strict=True))), s.redeals_used)
-
     by_key: dict[Any, Any] = {}
     for p in positions:
-        assert by_key.setdefault(space.key(p), plain(p)) == plain(p)
-    assert len(by_key) == len({plain(p) for p in positions})
+        assert by_key.setdefault(space.key(p), klondike_plain_key(p)) == klondike_plain_key(p)
+    assert len(by_key) == len({klondike_plain_key(p) for p in positions})

@@ -126,6 +126,18 @@ class RulesSpace:
 # --- Klondike -------------------------------------------------------------------
 
 
+def klondike_plain_key(s: KlondikeState) -> Hashable:
+    """The plain form of :meth:`KlondikeSpace.key`: stock, waste, foundations, the sorted
+    (pile, face-down count) pairs and the redeals used. The compact key is checked
+    against it (tests) and timed against it (``bench/klondike_key.py``).
+
+    >>> from cardtable.games.klondike import Klondike
+    >>> s = Klondike().deal(0); klondike_plain_key(s)[2]
+    (0, 0, 0, 0)
+    """
+    return (s.stock, s.waste, s.foundations, tuple(sorted(zip(s.tableau, s.down, strict=True))), s.redeals_used)
+
+
 class KlondikeSpace:
     """Klondike with the stock model and safe foundation moves (module docstring).
 
@@ -148,11 +160,11 @@ class KlondikeSpace:
         >>> KlondikeSpace(r).key(s) == KlondikeSpace(r).key(s._replace(tableau=s.tableau[::-1], down=s.down[::-1]))
         True
         """
-        # The plain form is (stock, waste, foundations, sorted (pile, down) pairs, redeals
-        # used). One bytes object holds the same in about a fifth of the memory of those
-        # nested tuples, and the seen set holds a key for every position explored. Cards
-        # (0..51), counts and the digits of the redeals used never make the byte 255, so
-        # 255 between the eleven parts keeps different positions' keys different.
+        # The plain form is klondike_plain_key. One bytes object holds the same in
+        # about a fifth of the memory of its nested tuples, and the seen set holds a key
+        # for every position explored. Cards (0..51), counts and the digits of the
+        # redeals used never make the byte 255, so 255 between the eleven parts keeps
+        # different positions' keys different.
         piles = sorted(zip(s.tableau, s.down, strict=True))
         parts = [bytes(s.stock), bytes(s.waste), bytes(s.foundations), b"%d" % s.redeals_used]
         parts += [bytes((down, *pile)) for pile, down in piles]
