@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from cardtable import bots
 from cardtable.bots.ismcts import IsmctsBot, greedy_choice, reward
-from cardtable.bots.players import Bot
+from cardtable.bots.players import Bot, deserto_view
 from cardtable.bots.seat import Seat
 from cardtable.bots.tactics import best, view_area
 from cardtable.bots.tournament import run_tournament
@@ -109,7 +109,7 @@ class FlatBot(Bot):
         top = max(range(len(legal)), key=lambda i: (sum(rewards[i]), -i))
         if not self.keep_greedy:
             return legal[top]
-        tops, sizes = view_area(seat.view())  # type: ignore[arg-type]
+        tops, sizes = view_area(deserto_view(seat))
         greedy = legal.index(best(legal, tops, sizes))
         gains = [a - b for a, b in zip(rewards[top], rewards[greedy], strict=True)]
         mean = sum(gains) / samples
