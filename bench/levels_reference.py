@@ -119,14 +119,15 @@ def effort_markdown(rows: Sequence[dict[str, Any]]) -> str:
     """
     lines = ["| key | part | effort | deals | wins | win share | 95% interval |", "|---|---:|---|---:|---:|---:|---|"]
     for row in rows:
-        low, high = row["ci95"]
         first, last = row["efforts"]
-        share = row["wins"] / row["deals"]
-        lines.append(
-            f"| {row['key']} | {row['part']} | {first}-{last} | {row['deals']} | {row['wins']} | {share:.0%} "
-            f"| {low:.0%}-{high:.0%} |"
-        )
+        lines.append(f"| {row['key']} | {row['part']} | {first}-{last} | {_outcome_cells(row)} |")
     return "\n".join(lines)
+
+
+def _outcome_cells(row: dict[str, Any]) -> str:
+    """The deals, wins, win share and interval cells of a row, as both tables show them."""
+    low, high = row["ci95"]
+    return f"{row['deals']} | {row['wins']} | {row['wins'] / row['deals']:.0%} | {low:.0%}-{high:.0%}"
 
 
 def markdown(rows: Sequence[dict[str, Any]]) -> str:
@@ -139,11 +140,7 @@ def markdown(rows: Sequence[dict[str, Any]]) -> str:
     """
     lines = ["| key | level | deals | wins | win share | 95% interval |", "|---|---|---:|---:|---:|---|"]
     for row in rows:
-        low, high = row["ci95"]
-        share = row["wins"] / row["deals"]
-        lines.append(
-            f"| {row['key']} | {row['level']} | {row['deals']} | {row['wins']} | {share:.0%} | {low:.0%}-{high:.0%} |"
-        )
+        lines.append(f"| {row['key']} | {row['level']} | {_outcome_cells(row)} |")
     return "\n".join(lines)
 
 
