@@ -483,8 +483,9 @@ def tournament_command(
     Seats rotate from game to game; each block of as many games as players
     plays one deal, and the order round the table changes from block to block
     (with a multiple of 2, 6 or 24 games for 2, 3 or 4 players every bot
-    sits after every other equally often). Prints each --players entry's win share (a k-way shared
-    win counts 1/k), its 95% confidence interval and mean score.
+    sits after every other equally often). Prints each --players entry's win
+    share (a k-way shared win counts 1/k), its 95% confidence interval and
+    mean score.
     Game options follow the game as --name value.
     \f
 

@@ -551,9 +551,9 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
 
     def auto_move(self, state: KlondikeState) -> KlondikeMove | None:
         """The move ``autoplay`` makes now (the option itself is checked by
-        :meth:`cardtable.core.game.Game.play`): a safe move to a foundation, if any. A card is safe
-        when it is an ace or two, or both foundations of the other colour are
-        up to one rank below it (so no tableau card could need it).
+        :meth:`cardtable.core.game.Game.play`): a safe move to a foundation, if any.
+        A card is safe when it is an ace or two, or both foundations of the other
+        colour are up to one rank below it (so no tableau card could need it).
 
         >>> str(Klondike().auto_move(Klondike().deal(0)))  # the ace of spades on pile 3
         '3f'
