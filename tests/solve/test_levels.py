@@ -152,7 +152,7 @@ def no_search(*args: object, **kwargs: object) -> NoReturn:
 
 
 def test_deal_for_level_picks_from_the_table_by_the_seed_without_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(levels, "depth_first", no_search)
+    monkeypatch.setattr(levels, "search", no_search)
     for key, level, deals in tabled():
         for seed in (0, 1, 2, 12345, 2**40):
             deal = deal_for_level(key.game, level, seed=seed, **key.options())
@@ -183,7 +183,7 @@ def counting(calls: list[int]) -> Callable[..., Found]:
 def test_non_default_options_fall_back_to_the_live_search(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(levels.thresholds(), "klondike-draw3", (150, 3_000))  # the test's cost: not the tables'
     calls: list[int] = []
-    monkeypatch.setattr(levels, "depth_first", counting(calls))
+    monkeypatch.setattr(levels, "search", counting(calls))
     rules = rules_for("klondike", autoplay=True)
     deal = deal_for_level("klondike", "easy", seed=1, autoplay=True)
     assert calls  # searched
@@ -197,7 +197,7 @@ def test_an_empty_level_table_falls_back_to_the_live_search(monkeypatch: pytest.
     empty = {key.label: LevelTable(key, (150, 3_000), True, 0, dict.fromkeys(GRADED_LEVELS, ()))}
     monkeypatch.setattr(levels, "level_tables", lambda: empty)
     calls: list[int] = []
-    monkeypatch.setattr(levels, "depth_first", counting(calls))
+    monkeypatch.setattr(levels, "search", counting(calls))
     deal = deal_for_level("klondike", "easy", seed=1)
     assert calls
     assert deal == next(d for d in candidate_deals(1) if is_level(rules_for("klondike"), d, "easy"))

@@ -60,7 +60,7 @@ from ..core.progress import is_progress
 from ..core.rules import Rules
 from ..core.shuffle import SplitMix64
 from ..games import rules_for
-from .search import Budget, depth_first
+from .search import Budget, search
 from .spaces import space_for
 
 LEVELS = ("random", "easy", "normal", "hard", "tricky")
@@ -312,10 +312,10 @@ def measure(rules: Rules[Any, Any], deal: int, nodes: int = GRADE_NODES) -> Meas
     Measure(verdict='solved', effort=1141, eager_verdict='unsolvable', eager_effort=207)
     """
     start = rules.deal(deal)
-    full = depth_first(space_for(rules), start, Budget(nodes=nodes))
+    full = search(space_for(rules), start, Budget(nodes=nodes))
     if full.verdict != "solved":
         return Measure(full.verdict, full.nodes)
-    eager = depth_first(EagerSpace(rules), start, Budget(nodes=nodes))
+    eager = search(EagerSpace(rules), start, Budget(nodes=nodes))
     return Measure(full.verdict, full.nodes, eager.verdict, eager.nodes)
 
 
@@ -360,12 +360,12 @@ def is_level(rules: Rules[Any, Any], deal: int, level: str) -> bool:
     # is "effort at most cap".
     cap = {"easy": thresholds[0], "normal": thresholds[1]}.get(level, GRADE_NODES)
     start = rules.deal(deal)
-    full = depth_first(space_for(rules), start, Budget(nodes=cap))
+    full = search(space_for(rules), start, Budget(nodes=cap))
     if full.verdict != "solved":
         return False
     if level != "tricky" and level_of(full.nodes, False, thresholds) != level:
         return False
-    tricky = depth_first(EagerSpace(rules), start, Budget(nodes=GRADE_NODES)).verdict == "unsolvable"
+    tricky = search(EagerSpace(rules), start, Budget(nodes=GRADE_NODES)).verdict == "unsolvable"
     return level_of(full.nodes, tricky, thresholds) == level
 
 

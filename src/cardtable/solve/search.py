@@ -158,3 +158,22 @@ def depth_first(space: SearchSpace, start: Any, budget: Budget) -> Found:
             if path:
                 path.pop()
     return Found("unsolvable", [], nodes, time.perf_counter() - began)
+
+
+def search(space: SearchSpace, start: Any, budget: Budget) -> Found:
+    """:func:`depth_first`, by the compiled Klondike core when it applies (the same result:
+    see :mod:`cardtable.solve.native`), else by :func:`depth_first` itself. Every solver
+    search goes through here; :func:`depth_first` stays the reference.
+
+    >>> from cardtable.solve.spaces import space_for
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("klondike")
+    >>> found = search(space_for(r), r.deal(7), Budget(nodes=5_000))
+    >>> ref = depth_first(space_for(r), r.deal(7), Budget(nodes=5_000))
+    >>> (found.verdict, found.nodes, found.moves) == (ref.verdict, ref.nodes, ref.moves)
+    True
+    """
+    from . import native  # here: native imports this module
+
+    found = native.search(space, start, budget)
+    return depth_first(space, start, budget) if found is None else found

@@ -13,7 +13,7 @@ from typing import Any
 from ..core.errors import CardtableError
 from ..core.game import Game
 from ..core.multiplayer import MultiplayerRules
-from .search import Budget, Found, Pruned, depth_first
+from .search import Budget, Found, Pruned, search
 from .spaces import space_for
 
 VERDICTS = ("solved", "unsolvable", "unknown")
@@ -83,7 +83,7 @@ def solve(
     quick = Found("unknown")
     if quick_nodes > 1:
         half = None if seconds is None else seconds / 2
-        quick = depth_first(Pruned(space, PRUNED_CHILDREN), game.state, Budget(quick_nodes, half, memory))
+        quick = search(Pruned(space, PRUNED_CHILDREN), game.state, Budget(quick_nodes, half, memory))
     if quick.verdict == "solved":
         found = quick
     else:
@@ -92,7 +92,7 @@ def solve(
             seconds=None if seconds is None else max(0.0, seconds - quick.seconds),
             memory=memory,
         )
-        found = depth_first(space, game.state, rest)
+        found = search(space, game.state, rest)
         found = Found(found.verdict, found.moves, found.nodes + quick.nodes, found.seconds + quick.seconds)
     if found.verdict == "solved":
         check = Game(rules, game.state)

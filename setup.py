@@ -1,0 +1,21 @@
+"""Build of the optional compiled solver cores (``cardtable.solve.native``).
+
+Everything else is in ``pyproject.toml``. The extensions are optional: one that does not
+compile is left out, and the solver then uses its pure Python reference for that game.
+"""
+
+from setuptools import Extension, setup
+
+CORES = ("klondike", "demonthief", "desturado")
+
+setup(
+    ext_modules=[
+        Extension(
+            f"cardtable.solve.native._{game}",
+            [f"src/cardtable/solve/native/_{game}.c"],
+            optional=True,
+            extra_compile_args=["-O2"],
+        )
+        for game in CORES
+    ]
+)

@@ -1,0 +1,156 @@
+"""The compiled cores: optional C accelerators of the solver's searches.
+
+Three C extensions, built by ``pip install`` when a C compiler is at hand
+(``setup.py``; if one does not compile, the install goes on without it), run
+:func:`~cardtable.solve.search.depth_first` over a game's search space in C:
+
+- ``_klondike`` (:mod:`.klondike`): :class:`~cardtable.solve.spaces.KlondikeSpace`;
+- ``_demonthief`` (:mod:`.demonthief`): :class:`~cardtable.solve.spaces.DemonthiefSpace`,
+  for Demonthief and Demons and Thieves;
+- ``_desturado`` (:mod:`.desturado`): :class:`~cardtable.solve.spaces.DesturadoSpace`, every mode;
+
+each also under :class:`~cardtable.solve.search.Pruned` (the solver's first phase) and
+:class:`~cardtable.solve.levels.EagerSpace` (the grading's eager search). A core
+explores exactly the positions the Python code explores, in the same order, so it
+gives the same verdict, node count and winning moves (only ``seconds`` differs);
+``tests/solve/native/`` checks this position by position. The Python code stays the
+reference: :func:`search` returns None whenever no core applies (Devil's Square, a
+space or option a core does not take, the core not built, or the environment
+variable ``CARDTABLE_PURE`` set to anything but ``0``), and the caller then searches
+in Python.
+
+>>> from cardtable.games import rules_for
+>>> from cardtable.solve.search import Budget, depth_first
+>>> from cardtable.solve.spaces import space_for
+>>> r = rules_for("demonthief"); found = search(space_for(r), r.deal(2), Budget(nodes=2_000))
+>>> ref = depth_first(space_for(r), r.deal(2), Budget(nodes=2_000))
+>>> found is None or (found.verdict, found.nodes, found.moves) == (ref.verdict, ref.nodes, ref.moves)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..search import Budget, Found
+
+
+def pure() -> bool:
+    """Whether the environment variable ``CARDTABLE_PURE`` asks for the Python search only
+    (set, and not ``0``).
+
+    >>> import os; pure() == (os.environ.get("CARDTABLE_PURE", "0") not in ("", "0"))
+    True
+    """
+    return os.environ.get("CARDTABLE_PURE", "0") not in ("", "0")
+
+
+def built() -> dict[str, bool]:
+    """Which cores are built, by game module name (whatever ``CARDTABLE_PURE`` says).
+
+    >>> sorted(built())
+    ['demonthief', 'desturado', 'klondike']
+    """
+    from . import demonthief, desturado, klondike
+
+    return {module.__name__.rsplit(".", 1)[1]: module.CORE is not None for module in (demonthief, desturado, klondike)}
+
+
+def available() -> bool:
+    """Whether every core is built and none is turned off by ``CARDTABLE_PURE``.
+
+    >>> available() == (all(built().values()) and not pure())
+    True
+    """
+    return all(built().values()) and not pure()
+
+
+def limit(value: object) -> tuple[bool, int | None]:
+    """A node or memory limit of a :class:`~cardtable.solve.search.Budget` as the cores
+    take it, comparing the same with the counts (integers) as the Python search does:
+    ``(supported, limit)``, limit None for none.
+
+    >>> limit(None), limit(5), limit(2.5), limit(float("inf")), limit("5")
+    ((True, None), (True, 5), (True, 3), (True, None), (False, None))
+    """
+    if value is None or type(value) is int:
+        return True, value
+    if type(value) is float:
+        if math.isnan(value) or value == math.inf:
+            return True, None
+        return True, -1 if value == -math.inf else math.ceil(value)
+    return False, None
+
+
+def limits(budget: Budget) -> tuple[int | None, int | None, float | None] | None:
+    """A budget's node, memory and seconds limits as the cores take them, or None when a
+    core cannot take it (then the Python search runs).
+
+    >>> from cardtable.solve.search import Budget
+    >>> limits(Budget(nodes=10, seconds=1)), limits(Budget(nodes="ten"))  # type: ignore[arg-type]
+    ((10, 2000000, 1.0), None)
+    """
+    ok_nodes, max_nodes = limit(budget.nodes)
+    ok_seen, max_seen = limit(budget.memory)
+    seconds = budget.seconds
+    if not (ok_nodes and ok_seen and (seconds is None or type(seconds) in (int, float))):
+        return None
+    return max_nodes, max_seen, None if seconds is None else float(seconds)
+
+
+def unwrap(space: Any, inner_type: type) -> tuple[Any, bool, int] | None:
+    """The space of ``inner_type`` under ``space``, whether it is under an
+    :class:`~cardtable.solve.levels.EagerSpace`, and ``k``, the children kept by
+    :class:`~cardtable.solve.search.Pruned` (-1: every child); None when ``space`` is
+    not such a space (or a ``k`` the Python search would reject).
+
+    >>> from cardtable.games import rules_for
+    >>> from cardtable.solve.search import Pruned
+    >>> from cardtable.solve.spaces import KlondikeSpace, space_for
+    >>> space = space_for(rules_for("klondike"))
+    >>> unwrap(Pruned(Pruned(space, 3), 2), KlondikeSpace) == (space, False, 2)
+    True
+    """
+    from ..levels import EagerSpace  # here: levels imports the search module, which imports this one
+    from ..search import Pruned
+
+    k = -1
+    while type(space) is Pruned:
+        if space.k is not None:
+            if type(space.k) is not int or space.k < 0:
+                return None
+            k = space.k if k < 0 else min(k, space.k)
+        space = space.space
+    eager = False
+    if type(space) is EagerSpace:
+        if space.rules is not space.inner.rules:
+            return None
+        space, eager = space.inner, True
+    if type(space) is not inner_type:
+        return None
+    return space, eager, k
+
+
+def search(space: Any, start: Any, budget: Budget) -> Found | None:
+    """:func:`~cardtable.solve.search.depth_first` by the core of the space's game: the
+    same :class:`~cardtable.solve.search.Found` (``seconds`` apart), or None when no core
+    applies (see the module docstring).
+
+    >>> from cardtable.games import rules_for
+    >>> from cardtable.solve.search import Budget
+    >>> from cardtable.solve.spaces import space_for
+    >>> r = rules_for("devils-square"); search(space_for(r), r.deal(0), Budget(nodes=10)) is None
+    True
+    """
+    if pure():
+        return None
+    from . import demonthief, desturado, klondike
+
+    for module in (klondike, desturado, demonthief):
+        found: Found | None = module.search(space, start, budget)
+        if found is not None:
+            return found
+    return None

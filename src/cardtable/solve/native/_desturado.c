@@ -1,0 +1,623 @@
+/* The native core of the Desturado solver: cardtable.solve._desturado.
+ *
+ * The same depth-first search as cardtable.solve.search.depth_first over
+ * cardtable.solve.spaces.DesturadoSpace (optionally the eager filter of
+ * cardtable.solve.levels.EagerSpace, optionally only the first k children as
+ * cardtable.solve.search.Pruned), exploring exactly the same positions in the
+ * same order, with the same node counting and budget checks. The pure Python
+ * code is the reference; cardtable.solve.native_desturado is the Python side.
+ *
+ * Exactness, point by point:
+ * - legal moves in Desturado.legal_moves order (source: columns, then hand
+ *   spaces; target: columns, then hand spaces), with rules 1-6;
+ * - DesturadoSpace.children: moves into an empty place other than the first
+ *   empty one of its kind left out, the same scores, sorted by (-gain, index);
+ * - EagerSpace: only the moves that raise (cards in the hand, -face-down cards)
+ *   in some component, if there are any;
+ * - Pruned: the first k of those;
+ * - the key of DesturadoSpace.key stored exactly (no lossy hash): every column
+ *   as (face-down cards, unit bottom, unit top), every hand stack as (bottom,
+ *   top), both multisets sorted. A column's face-down cards are always a prefix
+ *   of the same column's face-down cards at the start (cards only leave the
+ *   face-down part, from its top), and the cards are distinct, so the
+ *   face-down part is identified by (column, count): one byte.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_COLS 5
+#define MAX_HAND 5
+#define MAX_PLACES (MAX_COLS + MAX_HAND)
+#define MAX_CARDS 52
+#define MAX_MOVES 72 /* at most 5 * 9 from columns + 5 * 4 from the hand = 65 */
+#define KEY_MAX 32   /* 3 bytes a column + 2 a hand stack: at most 25 */
+#define HAND_CODE 5  /* place code of the first hand space (desturado.HAND) */
+#define SIGNAL_EVERY 65536
+
+typedef struct {
+    uint8_t len[MAX_PLACES]; /* cards in each place: columns, then hand spaces */
+    uint8_t down[MAX_COLS];  /* face-down cards at the bottom of each column */
+    uint8_t cards[MAX_CARDS]; /* every place's cards bottom first, place after place */
+} State;
+
+typedef struct {
+    State s;
+    uint8_t moves[MAX_MOVES]; /* children still to try: src * 16 + dst (place indices) */
+    uint8_t n;                /* children */
+    uint8_t next;             /* the next child to try */
+    uint8_t via;              /* the move that led here (not for the start) */
+} Level;
+
+typedef struct {
+    int ncols, nhand, nplaces, keylen;
+    uint8_t fit[MAX_CARDS * MAX_CARDS]; /* fit[bottom * 52 + top] */
+    long long turn_up, per_card, to_hand, into_space, into_column, merge;
+    int eager;
+    long long k; /* children kept per position; < 0: all */
+    uint8_t base[MAX_COLS]; /* face-down ids of column i: base[i] + 1 .. base[i] + start down */
+    /* The seen keys: an arena of keylen-byte keys and an open-addressing table of
+       (tag << 32 | index + 1), 0 empty. */
+    uint8_t *keys;
+    size_t nkeys, keys_cap;
+    uint64_t *table;
+    size_t mask;
+    /* The path. */
+    Level *levels;
+    size_t depth, levels_cap;
+} Ctx;
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* --- positions ------------------------------------------------------------------ */
+
+static void offsets(const Ctx *c, const State *s, int *off) {
+    int o = 0;
+    for (int p = 0; p < c->nplaces; p++) {
+        off[p] = o;
+        o += s->len[p];
+    }
+    off[c->nplaces] = o;
+}
+
+static int is_won(const Ctx *c, const State *s) {
+    for (int i = 0; i < c->ncols; i++)
+        if (s->len[i]) return 0;
+    return 1;
+}
+
+/* Desturado.apply: the unit at place src goes onto place dst. */
+static void apply_move(const Ctx *c, const State *s, int src, int dst, State *o) {
+    int off[MAX_PLACES + 1];
+    offsets(c, s, off);
+    int start, n;
+    memcpy(o->len, s->len, sizeof o->len);
+    memcpy(o->down, s->down, sizeof o->down);
+    if (src < c->ncols) {
+        int d = s->down[src];
+        start = off[src] + d;
+        n = s->len[src] - d;
+        if (d) o->down[src] = (uint8_t)(d - 1);
+    } else {
+        start = off[src];
+        n = s->len[src];
+    }
+    o->len[src] = (uint8_t)(s->len[src] - n);
+    o->len[dst] = (uint8_t)(s->len[dst] + n);
+    uint8_t *w = o->cards;
+    for (int p = 0; p < c->nplaces; p++) {
+        int keep = o->len[p] - (p == dst ? n : 0);
+        memcpy(w, s->cards + off[p], (size_t)keep);
+        w += keep;
+        if (p == dst) {
+            memcpy(w, s->cards + start, (size_t)n);
+            w += n;
+        }
+    }
+}
+
+/* DesturadoSpace.key, in a canonical byte form (module comment). */
+static void make_key(const Ctx *c, const State *s, uint8_t *out) {
+    uint32_t col[MAX_COLS];
+    uint32_t hand[MAX_HAND];
+    int o = 0;
+    for (int i = 0; i < c->ncols; i++) {
+        int n = s->len[i];
+        if (!n) {
+            col[i] = 0xFFFFFFu;
+        } else {
+            int d = s->down[i];
+            uint32_t id = d ? (uint32_t)(c->base[i] + d) : 0u;
+            col[i] = (id << 16) | ((uint32_t)s->cards[o + d] << 8) | s->cards[o + n - 1];
+        }
+        o += n;
+    }
+    for (int h = 0; h < c->nhand; h++) {
+        int n = s->len[c->ncols + h];
+        hand[h] = n ? ((uint32_t)s->cards[o] << 8) | s->cards[o + n - 1] : 0xFFFFu;
+        o += n;
+    }
+    for (int i = 1; i < c->ncols; i++)
+        for (int j = i; j > 0 && col[j - 1] > col[j]; j--) {
+            uint32_t t = col[j];
+            col[j] = col[j - 1];
+            col[j - 1] = t;
+        }
+    for (int i = 1; i < c->nhand; i++)
+        for (int j = i; j > 0 && hand[j - 1] > hand[j]; j--) {
+            uint32_t t = hand[j];
+            hand[j] = hand[j - 1];
+            hand[j - 1] = t;
+        }
+    memset(out, 0, KEY_MAX);
+    uint8_t *w = out;
+    for (int i = 0; i < c->ncols; i++) {
+        *w++ = (uint8_t)(col[i] >> 16);
+        *w++ = (uint8_t)(col[i] >> 8);
+        *w++ = (uint8_t)col[i];
+    }
+    for (int h = 0; h < c->nhand; h++) {
+        *w++ = (uint8_t)(hand[h] >> 8);
+        *w++ = (uint8_t)hand[h];
+    }
+}
+
+/* DesturadoSpace.children (then the eager filter, then the first k): the moves, best first. */
+static int children(const Ctx *c, const State *s, uint8_t *out) {
+    int off[MAX_PLACES + 1];
+    offsets(c, s, off);
+    int first_column = -1, first_space = -1;
+    for (int i = 0; i < c->ncols; i++)
+        if (!s->len[i]) {
+            first_column = i;
+            break;
+        }
+    for (int p = c->ncols; p < c->nplaces; p++)
+        if (!s->len[p]) {
+            first_space = p;
+            break;
+        }
+    long long gain[MAX_MOVES];
+    uint8_t move[MAX_MOVES];
+    int n = 0;
+    for (int i = 0; i < c->ncols; i++) {
+        int len = s->len[i];
+        if (!len) continue;
+        int d = s->down[i];
+        const uint8_t *fit = c->fit + (size_t)s->cards[off[i] + d] * MAX_CARDS;
+        for (int j = 0; j < c->nplaces; j++) {
+            if (j == i) continue;
+            long long g;
+            int target = s->len[j];
+            if (j < c->ncols) {
+                if (target) {
+                    if (!fit[s->cards[off[j + 1] - 1]]) continue; /* rule 1 */
+                    g = 0;
+                } else {
+                    if (!d) continue; /* rule 4 */
+                    if (j != first_column) continue;
+                    g = c->into_column;
+                }
+            } else {
+                if (target) {
+                    if (!fit[s->cards[off[j + 1] - 1]]) continue; /* rule 2 */
+                    g = c->to_hand;
+                } else {
+                    if (j != first_space) continue; /* rule 5 */
+                    g = c->into_space;
+                }
+                g += c->per_card * (long long)(len - d);
+            }
+            if (d) g += c->turn_up;
+            gain[n] = g;
+            move[n] = (uint8_t)(i * 16 + j);
+            n++;
+        }
+    }
+    for (int k = c->ncols; k < c->nplaces; k++) {
+        if (!s->len[k]) continue;
+        const uint8_t *fit = c->fit + (size_t)s->cards[off[k]] * MAX_CARDS;
+        for (int j = c->ncols; j < c->nplaces; j++) {
+            if (j == k || !s->len[j]) continue; /* rule 6 */
+            if (!fit[s->cards[off[j + 1] - 1]]) continue; /* rule 3 */
+            gain[n] = c->merge;
+            move[n] = (uint8_t)(k * 16 + j);
+            n++;
+        }
+    }
+    /* Sort by (-gain, index): a stable sort by gain, highest first. */
+    for (int a = 1; a < n; a++) {
+        long long g = gain[a];
+        uint8_t m = move[a];
+        int b = a;
+        for (; b > 0 && gain[b - 1] < g; b--) {
+            gain[b] = gain[b - 1];
+            move[b] = move[b - 1];
+        }
+        gain[b] = g;
+        move[b] = m;
+    }
+    int kept = 0;
+    if (c->eager) {
+        /* Progress: a unit from a column into the hand (more cards in the hand), or off a face-down card. */
+        for (int a = 0; a < n; a++) {
+            int src = move[a] >> 4, dst = move[a] & 15;
+            if (src < c->ncols && (dst >= c->ncols || s->down[src])) out[kept++] = move[a];
+        }
+    }
+    if (!kept) {
+        memcpy(out, move, (size_t)n);
+        kept = n;
+    }
+    if (c->k >= 0 && kept > c->k) kept = (int)c->k;
+    return kept;
+}
+
+/* --- the seen keys ---------------------------------------------------------------- */
+
+static uint64_t hash_key(const uint8_t *key) {
+    uint64_t w[KEY_MAX / 8];
+    memcpy(w, key, KEY_MAX);
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < KEY_MAX / 8; i++) {
+        h ^= w[i];
+        h *= 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 31;
+    }
+    h *= 0x94D049BB133111EBull;
+    h ^= h >> 29;
+    return h;
+}
+
+/* The slot of key: where it is, or the empty slot where it would go; *found says which. */
+static size_t find_slot(const Ctx *c, const uint8_t *key, uint64_t h, int *found) {
+    uint64_t tag = h >> 32;
+    size_t i = (size_t)h & c->mask;
+    for (;;) {
+        uint64_t e = c->table[i];
+        if (!e) {
+            *found = 0;
+            return i;
+        }
+        if ((e >> 32) == tag && !memcmp(c->keys + (size_t)((e & 0xFFFFFFFFu) - 1) * c->keylen, key, c->keylen)) {
+            *found = 1;
+            return i;
+        }
+        i = (i + 1) & c->mask;
+    }
+}
+
+static int grow_table(Ctx *c) {
+    size_t cap = (c->mask + 1) * 2;
+    uint64_t *t = calloc(cap, sizeof *t);
+    if (!t) return -1;
+    for (size_t i = 0; i <= c->mask; i++) {
+        uint64_t e = c->table[i];
+        if (!e) continue;
+        size_t idx = (size_t)((e & 0xFFFFFFFFu) - 1);
+        uint8_t key[KEY_MAX];
+        memset(key, 0, KEY_MAX);
+        memcpy(key, c->keys + idx * c->keylen, c->keylen);
+        size_t j = (size_t)hash_key(key) & (cap - 1);
+        while (t[j]) j = (j + 1) & (cap - 1);
+        t[j] = e;
+    }
+    free(c->table);
+    c->table = t;
+    c->mask = cap - 1;
+    return 0;
+}
+
+/* Add key at slot (from find_slot). -1: out of memory. */
+static int insert_at(Ctx *c, size_t slot, const uint8_t *key, uint64_t h) {
+    if (c->nkeys >= 0xFFFFFFFEu) return -1;
+    if (c->nkeys == c->keys_cap) {
+        size_t cap = c->keys_cap ? c->keys_cap * 2 : 4096;
+        uint8_t *k = realloc(c->keys, cap * c->keylen);
+        if (!k) return -1;
+        c->keys = k;
+        c->keys_cap = cap;
+    }
+    memcpy(c->keys + c->nkeys * c->keylen, key, c->keylen);
+    c->nkeys++;
+    c->table[slot] = ((h >> 32) << 32) | (uint64_t)c->nkeys;
+    if (c->nkeys * 2 > c->mask + 1) return grow_table(c);
+    return 0;
+}
+
+static Level *push_level(Ctx *c) {
+    if (c->depth == c->levels_cap) {
+        size_t cap = c->levels_cap ? c->levels_cap * 2 : 256;
+        Level *l = realloc(c->levels, cap * sizeof *l);
+        if (!l) return NULL;
+        c->levels = l;
+        c->levels_cap = cap;
+    }
+    return &c->levels[c->depth++];
+}
+
+/* --- the search ------------------------------------------------------------------- */
+
+enum { SOLVED, UNSOLVABLE, UNKNOWN, NO_MEMORY, INTERRUPTED };
+
+/* depth_first. Runs without the GIL, taking it back now and then to check for signals. */
+static int run(Ctx *c, const State *start, long long max_nodes, int has_nodes, long long max_seen, int has_seen,
+               double deadline, int has_deadline, long long *nodes_out, PyThreadState **ts) {
+    uint8_t key[KEY_MAX];
+    long long nodes = 0;
+    *nodes_out = 0;
+    if (is_won(c, start)) return SOLVED;
+    make_key(c, start, key);
+    uint64_t h = hash_key(key);
+    int found;
+    size_t slot = find_slot(c, key, h, &found);
+    if (insert_at(c, slot, key, h)) return NO_MEMORY;
+    Level *top = push_level(c);
+    if (!top) return NO_MEMORY;
+    top->s = *start;
+    top->n = (uint8_t)children(c, &top->s, top->moves);
+    top->next = 0;
+    top->via = 0;
+    nodes = 1;
+    unsigned long tries = 0;
+    State child;
+    while (c->depth) {
+        top = &c->levels[c->depth - 1];
+        int pushed = 0;
+        while (top->next < top->n) {
+            if (++tries % SIGNAL_EVERY == 0) {
+                PyEval_RestoreThread(*ts);
+                int err = PyErr_CheckSignals();
+                *ts = PyEval_SaveThread();
+                if (err) {
+                    *nodes_out = nodes;
+                    return INTERRUPTED;
+                }
+            }
+            uint8_t m = top->moves[top->next++];
+            apply_move(c, &top->s, m >> 4, m & 15, &child);
+            make_key(c, &child, key);
+            h = hash_key(key);
+            slot = find_slot(c, key, h, &found);
+            if (found) continue;
+            if (is_won(c, &child)) {
+                /* The path: the moves to every level after the first, then this one. */
+                Level *last = push_level(c);
+                if (!last) return NO_MEMORY;
+                last->via = m;
+                *nodes_out = nodes;
+                return SOLVED;
+            }
+            if ((has_nodes && nodes >= max_nodes) || (has_seen && (long long)c->nkeys >= max_seen) ||
+                (has_deadline && nodes % 256 == 0 && now_seconds() > deadline)) {
+                *nodes_out = nodes;
+                return UNKNOWN;
+            }
+            if (insert_at(c, slot, key, h)) return NO_MEMORY;
+            nodes++;
+            Level *next = push_level(c);
+            if (!next) return NO_MEMORY;
+            next->s = child;
+            next->n = (uint8_t)children(c, &next->s, next->moves);
+            next->next = 0;
+            next->via = m;
+            pushed = 1;
+            break;
+        }
+        if (!pushed) c->depth--;
+    }
+    *nodes_out = nodes;
+    return UNSOLVABLE;
+}
+
+/* --- the Python side ---------------------------------------------------------------- */
+
+static int read_cards(PyObject *seq, const char *what, uint8_t *out, int *n, int room) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    if (len > room) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "too many cards (%s)", what);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (v < 0 || v >= MAX_CARDS) {
+            Py_DECREF(fast);
+            PyErr_Format(PyExc_ValueError, "not a card: %ld (%s)", v, what);
+            return -1;
+        }
+        out[i] = (uint8_t)v;
+    }
+    *n = (int)len;
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* An optional limit: None is none; a huge int is none too (nodes never reach it), a hugely negative one is hit at once. */
+static int read_limit(PyObject *o, long long *value, int *has) {
+    if (o == Py_None) {
+        *has = 0;
+        return 0;
+    }
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    *has = overflow <= 0;
+    *value = overflow < 0 ? LLONG_MIN : v;
+    return 0;
+}
+
+static int read_score(PyObject *scores, Py_ssize_t i, long long *out) {
+    long long v = PyLong_AsLongLong(PyTuple_GET_ITEM(scores, i));
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v > (1LL << 40) || v < -(1LL << 40)) {
+        PyErr_SetString(PyExc_ValueError, "score out of range");
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+PyDoc_STRVAR(search_doc,
+             "search(columns, down, hand, fit, scores, eager, k, max_nodes, max_seen, seconds)\n"
+             "--\n\n"
+             "The depth-first search of cardtable.solve.search.depth_first over DesturadoSpace\n"
+             "from the position (columns, down, hand): (verdict, nodes, moves), moves as bytes,\n"
+             "two place codes (source, target) per move. fit: 52 * 52 bytes, fit[bottom * 52 + top];\n"
+             "scores: (turn up, per card, to hand, into space, into column, merge); eager: keep only\n"
+             "progress moves when there are any; k: keep the first k children (< 0: all); limits\n"
+             "None for none.");
+
+static PyObject *py_search(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *columns, *down, *hand, *scores, *o_nodes, *o_seen, *o_seconds;
+    Py_buffer fit;
+    int eager;
+    long long k;
+    if (!PyArg_ParseTuple(args, "O!O!O!y*O!pLOOO", &PyTuple_Type, &columns, &PyTuple_Type, &down, &PyTuple_Type, &hand,
+                          &fit, &PyTuple_Type, &scores, &eager, &k, &o_nodes, &o_seen, &o_seconds))
+        return NULL;
+    Ctx c;
+    memset(&c, 0, sizeof c);
+    State start;
+    memset(&start, 0, sizeof start);
+    PyObject *result = NULL;
+    long long max_nodes = 0, max_seen = 0;
+    int has_nodes = 0, has_seen = 0, has_deadline = 0;
+    double seconds = 0.0;
+
+    if (fit.len != MAX_CARDS * MAX_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "fit must have 52 * 52 bytes");
+        goto done;
+    }
+    memcpy(c.fit, fit.buf, MAX_CARDS * MAX_CARDS);
+    c.ncols = (int)PyTuple_GET_SIZE(columns);
+    c.nhand = (int)PyTuple_GET_SIZE(hand);
+    if (c.ncols < 1 || c.ncols > MAX_COLS || c.nhand < 0 || c.nhand > MAX_HAND ||
+        PyTuple_GET_SIZE(down) != c.ncols || PyTuple_GET_SIZE(scores) != 6) {
+        PyErr_SetString(PyExc_ValueError, "1 to 5 columns, as many face-down counts, 0 to 5 hand spaces, 6 scores");
+        goto done;
+    }
+    c.nplaces = c.ncols + c.nhand;
+    c.keylen = 3 * c.ncols + 2 * c.nhand;
+    c.eager = eager;
+    c.k = k;
+    if (read_score(scores, 0, &c.turn_up) || read_score(scores, 1, &c.per_card) ||
+        read_score(scores, 2, &c.to_hand) || read_score(scores, 3, &c.into_space) ||
+        read_score(scores, 4, &c.into_column) || read_score(scores, 5, &c.merge))
+        goto done;
+    if (read_limit(o_nodes, &max_nodes, &has_nodes) || read_limit(o_seen, &max_seen, &has_seen)) goto done;
+    if (o_seconds != Py_None) {
+        seconds = PyFloat_AsDouble(o_seconds);
+        if (seconds == -1.0 && PyErr_Occurred()) goto done;
+        has_deadline = 1;
+    }
+    {
+        int total = 0, n;
+        int seen[MAX_CARDS] = {0};
+        for (int p = 0; p < c.nplaces; p++) {
+            PyObject *pile = p < c.ncols ? PyTuple_GET_ITEM(columns, p) : PyTuple_GET_ITEM(hand, p - c.ncols);
+            if (read_cards(pile, "a pile must be a sequence of cards", start.cards + total, &n, MAX_CARDS - total))
+                goto done;
+            start.len[p] = (uint8_t)n;
+            for (int i = 0; i < n; i++)
+                if (seen[start.cards[total + i]]++) {
+                    PyErr_SetString(PyExc_ValueError, "a card is there twice");
+                    goto done;
+                }
+            total += n;
+        }
+        int base = 0;
+        for (int i = 0; i < c.ncols; i++) {
+            long d = PyLong_AsLong(PyTuple_GET_ITEM(down, i));
+            if (d == -1 && PyErr_Occurred()) goto done;
+            if (d < 0 || (start.len[i] ? d >= start.len[i] : d != 0)) {
+                PyErr_SetString(PyExc_ValueError, "a column's face-down cards must lie under its top card");
+                goto done;
+            }
+            start.down[i] = (uint8_t)d;
+            c.base[i] = (uint8_t)base;
+            base += (int)d;
+        }
+    }
+
+    c.table = calloc(1024, sizeof *c.table);
+    if (!c.table) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    c.mask = 1023;
+    {
+        long long nodes = 0;
+        PyThreadState *ts = PyEval_SaveThread();
+        double began = now_seconds();
+        int verdict = run(&c, &start, max_nodes, has_nodes, max_seen, has_seen, began + seconds, has_deadline, &nodes,
+                          &ts);
+        PyEval_RestoreThread(ts);
+        if (verdict == NO_MEMORY) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        if (verdict == INTERRUPTED) goto done; /* the signal handler's exception is set */
+        static const char *names[] = {"solved", "unsolvable", "unknown"};
+        PyObject *moves = NULL;
+        if (verdict == SOLVED) {
+            /* The start needs no move, every later level one. */
+            size_t count = c.depth ? c.depth - 1 : 0;
+            moves = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(2 * count));
+            if (!moves) goto done;
+            char *w = PyBytes_AS_STRING(moves);
+            for (size_t i = 0; i < count; i++) {
+                int m = c.levels[i + 1].via;
+                int src = m >> 4, dst = m & 15;
+                w[2 * i] = (char)(src < c.ncols ? src : HAND_CODE + src - c.ncols);
+                w[2 * i + 1] = (char)(dst < c.ncols ? dst : HAND_CODE + dst - c.ncols);
+            }
+        } else {
+            moves = PyBytes_FromStringAndSize(NULL, 0);
+            if (!moves) goto done;
+        }
+        result = Py_BuildValue("(sLN)", names[verdict], nodes, moves);
+    }
+
+done:
+    PyBuffer_Release(&fit);
+    free(c.keys);
+    free(c.table);
+    free(c.levels);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"search", py_search, METH_VARARGS, search_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    "cardtable.solve.native._desturado",
+    "The native core of the Desturado solver (see cardtable.solve.native_desturado).",
+    -1,
+    methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC PyInit__desturado(void) { return PyModule_Create(&module); }

@@ -1,0 +1,864 @@
+/* The compiled Klondike core: the same depth-first search as cardtable.solve.search.depth_first
+ * over cardtable.solve.spaces.KlondikeSpace (whole, cut to its first k children as Pruned does,
+ * or restricted as cardtable.solve.levels.EagerSpace does), position for position.
+ *
+ * The pure Python code is the reference; every rule here mirrors a line of it:
+ *   - legal moves in the order of Klondike.legal_moves / Klondike.waste_moves,
+ *   - the safe move of KlondikeSpace.safe_move,
+ *   - the stock arrangements of KlondikeSpace._stock_plays, in their order,
+ *   - the edges and scores of KlondikeSpace.children / _score, sorted stably by score,
+ *   - the key of KlondikeSpace.key (stock, waste, foundations, redeals used and the
+ *     multiset of (pile, face-down count) pairs), stored exactly (no lossy hash),
+ *   - the node counting and budget checks of depth_first.
+ *
+ * A position is kept as one array of its 52 - (cards on foundations) cards: first the
+ * talon T = waste + reversed(stock) (draws and redeals never change T, only where the waste
+ * ends in it: p = len(waste)), then the seven tableau piles, bottom first.
+ *
+ * Python calls search(...) (see its docstring below); cardtable/solve/native.py is the
+ * Python side.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <time.h>
+#endif
+
+enum { WASTE = 7, STOCK = 8, FOUNDATION = 9 };
+enum { MODE_FULL = 0, MODE_PRUNED = 1, MODE_EAGER = 2 };
+enum { MAX_USED = 4095 };   /* redeals used fit in two 6-bit key symbols */
+enum { KEY_WORDS = 7 };     /* 70 six-bit symbols: at most 3 + 14 + 52 are used */
+enum { BLOCK_BITS = 16 };   /* keys are stored in blocks of 65,536 */
+
+#define RANK(c) ((c) % 13 + 1)
+#define SUIT(c) ((c) / 13)
+#define RED(c) (SUIT(c) == 1 || SUIT(c) == 2)
+
+typedef struct {
+    uint8_t c[52];   /* talon T[0..nt), then piles 0..6 */
+    uint8_t nt;      /* talon size (stock + waste) */
+    uint8_t p;       /* waste size: the waste is T[0..p), its top T[p-1]; the stock is T[p..nt) reversed */
+    uint8_t len[7];  /* pile sizes */
+    uint8_t down[7]; /* face-down cards at the bottom of each pile */
+    uint8_t found[4];
+    uint16_t used;   /* redeals used */
+} State;
+
+typedef struct {
+    int32_t score;  /* -KlondikeSpace score: lower first */
+    uint32_t plen;  /* draws and redeals before the move (stock plays) */
+    uint16_t ua;    /* redeals used after those draws and redeals (stock plays) */
+    uint8_t src, dst, n;
+    uint8_t pa;     /* waste size after those draws and redeals (stock plays) */
+} Edge;
+
+typedef struct {
+    State s;
+    size_t e_begin;
+    uint32_t e_count, e_next;
+} Frame;
+
+typedef struct {
+    int draw, limit, freturn, mode;
+    long k;
+    /* seen keys: open addressing; a slot is (32 hash bits << 32) | (record + 1), 0 when empty */
+    uint64_t *slots;
+    size_t mask, count;
+    uint64_t **blocks;
+    size_t nblocks, cap_blocks;
+    /* the search path */
+    Frame *frames;
+    size_t nframes, cap_frames;
+    Edge *edges;
+    size_t nedges, cap_edges;
+} Search;
+
+/* --- time ------------------------------------------------------------------------------ */
+
+static double now_seconds(void) {
+#ifdef _WIN32
+    LARGE_INTEGER f, t;
+    QueryPerformanceFrequency(&f);
+    QueryPerformanceCounter(&t);
+    return (double)t.QuadPart / (double)f.QuadPart;
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+#endif
+}
+
+/* --- positions ------------------------------------------------------------------------- */
+
+static void offsets(const State *s, int off[8]) {
+    off[0] = s->nt;
+    for (int i = 0; i < 7; i++) off[i + 1] = off[i] + s->len[i];
+}
+
+/* Take n cards at position pos out of the card array (total size tot) into out. */
+static void take(uint8_t *c, int tot, int pos, int n, uint8_t *out) {
+    memcpy(out, c + pos, n);
+    memmove(c + pos, c + pos + n, tot - pos - n);
+}
+
+/* Put n cards in at position pos (the array holds tot cards before). */
+static void put(uint8_t *c, int tot, int pos, int n, const uint8_t *in) {
+    memmove(c + pos + n, c + pos, tot - pos);
+    memcpy(c + pos, in, n);
+}
+
+static int total(const State *s) {
+    int t = s->nt;
+    for (int i = 0; i < 7; i++) t += s->len[i];
+    return t;
+}
+
+/* Klondike.apply of an edge's move (after its draws and redeals for a waste play). */
+static void apply_edge(const State *s, const Edge *e, State *out) {
+    int off[8], tot = total(s), n = 1;
+    uint8_t cards[52];
+    *out = *s;
+    if (e->src == WASTE) {
+        out->p = e->pa;
+        out->used = e->ua;
+        take(out->c, tot, e->pa - 1, 1, cards);
+        tot--;
+        out->nt--;
+        out->p--;
+    } else if (e->src >= FOUNDATION) {
+        int suit = e->src - FOUNDATION;
+        cards[0] = (uint8_t)(suit * 13 + out->found[suit] - 1);
+        out->found[suit]--;
+    } else {
+        int i = e->src;
+        n = e->n;
+        offsets(out, off);
+        take(out->c, tot, off[i + 1] - n, n, cards);
+        tot -= n;
+        out->len[i] -= n;
+        if (out->len[i] && out->len[i] == out->down[i]) out->down[i]--;
+    }
+    if (e->dst == FOUNDATION) {
+        out->found[SUIT(cards[0])]++;
+    } else {
+        offsets(out, off);
+        put(out->c, tot, off[e->dst + 1], n, cards);
+        out->len[e->dst] += n;
+    }
+}
+
+static int is_won(const State *s) { return s->found[0] + s->found[1] + s->found[2] + s->found[3] == 52; }
+
+/* The key: six-bit symbols (redeals used low and high, waste size, then the piles in a
+ * canonical order as size, face-down count and cards, then the talon), padded with 63,
+ * which no card or count makes. The foundations are not stored: the position holds every
+ * card exactly once (checked when the search starts), so the cards missing from the array
+ * are the foundations' cards. Equal keys <=> equal KlondikeSpace.key. */
+static void make_key(const State *s, uint64_t key[KEY_WORDS]) {
+    uint8_t sym[KEY_WORDS * 10];
+    int off[8], order[7], bottom[7];
+    offsets(s, off);
+    for (int i = 0; i < 7; i++) {
+        bottom[i] = s->len[i] ? s->c[off[i]] : 64; /* cards are unique: a pile's bottom card names it */
+        int j = i;
+        while (j > 0 && bottom[order[j - 1]] > bottom[i]) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+    }
+    int n = 0;
+    sym[n++] = s->used & 63;
+    sym[n++] = s->used >> 6;
+    sym[n++] = s->p;
+    for (int k = 0; k < 7; k++) {
+        int i = order[k];
+        sym[n++] = s->len[i];
+        sym[n++] = s->down[i];
+        memcpy(sym + n, s->c + off[i], s->len[i]);
+        n += s->len[i];
+    }
+    memcpy(sym + n, s->c, s->nt);
+    n += s->nt;
+    memset(sym + n, 63, KEY_WORDS * 10 - n);
+    for (int w = 0; w < KEY_WORDS; w++) {
+        const uint8_t *q = sym + 10 * w;
+        uint64_t word = 0;
+        for (int j = 9; j >= 0; j--) word = (word << 6) | q[j];
+        key[w] = word;
+    }
+}
+
+static uint64_t hash_key(const uint64_t key[KEY_WORDS]) {
+    uint64_t h = 0x243F6A8885A308D3ULL;
+    for (int w = 0; w < KEY_WORDS; w++) {
+        h ^= key[w];
+        h *= 0x9E3779B97F4A7C15ULL;
+        h ^= h >> 32;
+    }
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 32;
+    return h;
+}
+
+/* --- the seen set ---------------------------------------------------------------------- */
+
+static uint64_t *record(Search *S, size_t r) {
+    return S->blocks[r >> BLOCK_BITS] + (r & ((1u << BLOCK_BITS) - 1)) * KEY_WORDS;
+}
+
+/* Whether key is in the set; if not, *where is the empty slot to insert it at. */
+static int seen_find(Search *S, const uint64_t key[KEY_WORDS], uint64_t h, size_t *where) {
+    uint64_t tag = h >> 32;
+    size_t i = (size_t)h & S->mask;
+    for (;;) {
+        uint64_t v = S->slots[i];
+        if (!v) {
+            *where = i;
+            return 0;
+        }
+        if ((v >> 32) == tag && memcmp(record(S, (size_t)(v & 0xFFFFFFFFu) - 1), key, sizeof(uint64_t) * KEY_WORDS) == 0)
+            return 1;
+        i = (i + 1) & S->mask;
+    }
+}
+
+static int seen_grow(Search *S) {
+    size_t size = (S->mask + 1) * 2;
+    uint64_t *slots = calloc(size, sizeof(uint64_t));
+    if (!slots) return -1;
+    for (size_t r = 0; r < S->count; r++) {
+        uint64_t h = hash_key(record(S, r));
+        size_t i = (size_t)h & (size - 1);
+        while (slots[i]) i = (i + 1) & (size - 1);
+        slots[i] = ((h >> 32) << 32) | (uint64_t)(r + 1);
+    }
+    free(S->slots);
+    S->slots = slots;
+    S->mask = size - 1;
+    return 0;
+}
+
+static int seen_insert(Search *S, const uint64_t key[KEY_WORDS], uint64_t h, size_t where) {
+    size_t r = S->count;
+    if (r >= 0xFFFFFFFEu) return -1;
+    if ((r >> BLOCK_BITS) >= S->nblocks) {
+        if (S->nblocks == S->cap_blocks) {
+            size_t cap = S->cap_blocks ? S->cap_blocks * 2 : 64;
+            uint64_t **b = realloc(S->blocks, cap * sizeof(uint64_t *));
+            if (!b) return -1;
+            S->blocks = b;
+            S->cap_blocks = cap;
+        }
+        uint64_t *block = malloc(sizeof(uint64_t) * KEY_WORDS << BLOCK_BITS);
+        if (!block) return -1;
+        S->blocks[S->nblocks++] = block;
+    }
+    memcpy(record(S, r), key, sizeof(uint64_t) * KEY_WORDS);
+    S->slots[where] = ((h >> 32) << 32) | (uint64_t)(r + 1);
+    S->count++;
+    if (S->count * 2 > S->mask + 1) return seen_grow(S);
+    return 0;
+}
+
+/* --- children -------------------------------------------------------------------------- */
+
+static Edge *edge_room(Search *S, size_t more) {
+    if (S->nedges + more > S->cap_edges) {
+        size_t cap = S->cap_edges ? S->cap_edges : 4096;
+        while (cap < S->nedges + more) cap *= 2;
+        Edge *e = realloc(S->edges, cap * sizeof(Edge));
+        if (!e) return NULL;
+        S->edges = e;
+        S->cap_edges = cap;
+    }
+    return S->edges + S->nedges;
+}
+
+static int add_edge(Search *S, int score, int src, int dst, int n, uint32_t plen, int pa, int ua) {
+    Edge *e = edge_room(S, 1);
+    if (!e) return -1;
+    e->score = score;
+    e->src = (uint8_t)src;
+    e->dst = (uint8_t)dst;
+    e->n = (uint8_t)n;
+    e->plen = plen;
+    e->pa = (uint8_t)pa;
+    e->ua = (uint16_t)ua;
+    S->nedges++;
+    return 0;
+}
+
+/* KlondikeSpace.safe_move's rule for a card going to its foundation. */
+static int safe_card(const State *s, int c) {
+    int r = RANK(c);
+    if (r <= 2) return 1;
+    const uint8_t *f = s->found;
+    int o0 = RED(c) ? 0 : 1, o1 = RED(c) ? 3 : 2, same = 3 - SUIT(c);
+    return f[o0] >= r - 1 && f[o1] >= r - 1 && f[same] >= r - 2;
+}
+
+/* Push the children of s (KlondikeSpace.children, then Pruned's or EagerSpace's cut) onto
+ * the edge stack; their count in *count. */
+static int children(Search *S, const State *s, uint32_t *count) {
+    size_t begin = S->nedges;
+    int off[8];
+    offsets(s, off);
+    const uint8_t *c = s->c;
+    int nt = s->nt;
+    int top[7];
+    for (int i = 0; i < 7; i++) top[i] = s->len[i] ? c[off[i + 1] - 1] : -1;
+    int wtop = s->p ? c[s->p - 1] : -1;
+
+    /* The safe move: foundation moves come first in legal_moves (waste, then piles). */
+    int safe_src = -1;
+    if (wtop >= 0 && s->found[SUIT(wtop)] == RANK(wtop) - 1 && S->draw == 1 && safe_card(s, wtop)) safe_src = WASTE;
+    for (int i = 0; i < 7 && safe_src < 0; i++)
+        if (top[i] >= 0 && s->found[SUIT(top[i])] == RANK(top[i]) - 1 && safe_card(s, top[i])) safe_src = i;
+    if (safe_src >= 0) {
+        if (add_edge(S, 0, safe_src, FOUNDATION, 1, 0, s->p, s->used) < 0) return -1;
+    } else {
+        /* To a foundation from the piles. */
+        for (int i = 0; i < 7; i++)
+            if (top[i] >= 0 && s->found[SUIT(top[i])] == RANK(top[i]) - 1)
+                if (add_edge(S, -100, i, FOUNDATION, 1, 0, 0, 0) < 0) return -1;
+        /* Tableau to tableau, by source pile, then target pile (then count). */
+        int where[52];
+        for (int k = 0; k < 52; k++) where[k] = -1;
+        for (int i = 0; i < 7; i++)
+            for (int k = s->down[i]; k < s->len[i]; k++) where[c[off[i] + k]] = i * 32 + s->len[i] - k;
+        int codes[64], ncodes = 0;
+        for (int j = 0; j < 7; j++) {
+            int cand[4], ncand = 0;
+            if (top[j] >= 0) {
+                int t = top[j];
+                if (RANK(t) > 1)
+                    for (int su = 0; su < 4; su++)
+                        if ((su == 1 || su == 2) != RED(t)) cand[ncand++] = su * 13 + RANK(t) - 2;
+            } else {
+                for (int su = 0; su < 4; su++) cand[ncand++] = su * 13 + 12;
+            }
+            for (int q = 0; q < ncand; q++) {
+                int w = where[cand[q]];
+                if (w >= 0 && (w >> 5) != j) {
+                    int code = (w >> 5) * 1024 + j * 32 + (w & 31), x = ncodes++;
+                    while (x > 0 && codes[x - 1] > code) {
+                        codes[x] = codes[x - 1];
+                        x--;
+                    }
+                    codes[x] = code;
+                }
+            }
+        }
+        for (int q = 0; q < ncodes; q++) {
+            int i = codes[q] >> 10, j = (codes[q] >> 5) & 31, n = codes[q] & 31;
+            int score = n == s->len[i] - s->down[i] ? (s->down[i] ? 90 : 20) : 10;
+            if (add_edge(S, -score, i, j, n, 0, 0, 0) < 0) return -1;
+        }
+        /* Foundation back to the tableau. */
+        if (S->freturn)
+            for (int su = 0; su < 4; su++) {
+                int r = s->found[su];
+                if (!r) continue;
+                int red = su == 1 || su == 2;
+                for (int j = 0; j < 7; j++) {
+                    int t = top[j];
+                    if (t >= 0 ? (RANK(t) == r + 1 && RED(t) != red) : r == 13)
+                        if (add_edge(S, 0, FOUNDATION + su, j, 1, 0, 0, 0) < 0) return -1;
+                }
+            }
+        /* Every card draws and redeals can bring to the waste top, played (_stock_plays). */
+        uint8_t seen[53];
+        memset(seen, 0, sizeof seen);
+        int p = s->p, used = s->used;
+        for (uint32_t plen = 0;; plen++) {
+            if (seen[p]) break;
+            seen[p] = 1;
+            if (p > 0) {
+                int w = c[p - 1];
+                if (s->found[SUIT(w)] == RANK(w) - 1)
+                    if (add_edge(S, -60 + (int32_t)plen - 40, WASTE, FOUNDATION, 1, plen, p, used) < 0) return -1;
+                for (int j = 0; j < 7; j++) {
+                    int t = top[j];
+                    if (t >= 0 ? (RANK(t) == RANK(w) + 1 && RED(t) != RED(w)) : RANK(w) == 13)
+                        if (add_edge(S, -60 + (int32_t)plen, WASTE, j, 1, plen, p, used) < 0) return -1;
+                }
+            }
+            if (p < nt) {
+                p += S->draw;
+                if (p > nt) p = nt;
+            } else if (p > 0 && (S->limit < 0 || used < S->limit)) {
+                p = 0;
+                if (S->limit >= 0) {
+                    used++;
+                    memset(seen, 0, sizeof seen); /* positions with fewer redeals used never come back */
+                }
+            } else {
+                break;
+            }
+        }
+        /* Stable sort by score (insertion sort: the stock plays come nearly in order). */
+        Edge *e = S->edges + begin;
+        size_t n = S->nedges - begin;
+        for (size_t a = 1; a < n; a++) {
+            Edge x = e[a];
+            size_t b = a;
+            while (b > 0 && e[b - 1].score > x.score) {
+                e[b] = e[b - 1];
+                b--;
+            }
+            e[b] = x;
+        }
+    }
+    size_t n = S->nedges - begin;
+    if (S->mode == MODE_EAGER) {
+        /* Single moves that make progress: a card to a foundation or a card turned up. */
+        Edge *e = S->edges + begin;
+        size_t kept = 0;
+        for (size_t a = 0; a < n; a++) {
+            int src = e[a].src;
+            int single = src != WASTE || e[a].plen == 0;
+            int turns = src < 7 && s->len[src] > e[a].n && s->len[src] - e[a].n == s->down[src];
+            if (single && (e[a].dst == FOUNDATION || turns)) e[kept++] = e[a];
+        }
+        if (kept) n = kept;
+    } else if (S->mode == MODE_PRUNED && (size_t)S->k < n) {
+        n = (size_t)S->k;
+    }
+    S->nedges = begin + n;
+    *count = (uint32_t)n;
+    return 0;
+}
+
+static int push_frame(Search *S, const State *s) {
+    if (S->nframes == S->cap_frames) {
+        size_t cap = S->cap_frames ? S->cap_frames * 2 : 1024;
+        Frame *f = realloc(S->frames, cap * sizeof(Frame));
+        if (!f) return -1;
+        S->frames = f;
+        S->cap_frames = cap;
+    }
+    Frame *f = S->frames + S->nframes;
+    f->s = *s;
+    f->e_begin = S->nedges;
+    f->e_next = 0;
+    if (children(S, s, &f->e_count) < 0) return -1;
+    S->nframes++;
+    return 0;
+}
+
+/* --- the search ------------------------------------------------------------------------ */
+
+enum { UNKNOWN = 0, SOLVED = 1, UNSOLVABLE = 2, NO_MEMORY = -1, INTERRUPTED = -2 };
+
+typedef struct {
+    long long max_nodes, max_seen; /* < 0: no limit (Python's None) */
+    int has_nodes, has_seen, has_deadline;
+    double deadline;
+} Limits;
+
+/* depth_first, line for line. The GIL is released, and taken back now and then to let
+ * Ctrl-C through. */
+static int run(Search *S, const State *start, const Limits *L, long long *nodes_out) {
+    uint64_t key[KEY_WORDS];
+    size_t where;
+    long long nodes = 0;
+    *nodes_out = 0;
+    if (is_won(start)) return SOLVED;
+    make_key(start, key);
+    uint64_t h = hash_key(key);
+    seen_find(S, key, h, &where);
+    if (seen_insert(S, key, h, where) < 0) return NO_MEMORY;
+    if (push_frame(S, start) < 0) return NO_MEMORY;
+    nodes = 1;
+    int result = UNSOLVABLE;
+    unsigned long ticks = 0;
+    PyThreadState *ts = PyEval_SaveThread();
+    while (S->nframes) {
+        if (++ticks % 65536 == 0) {
+            PyEval_RestoreThread(ts);
+            int bad = PyErr_CheckSignals();
+            ts = PyEval_SaveThread();
+            if (bad) {
+                result = INTERRUPTED;
+                break;
+            }
+        }
+        Frame *f = S->frames + S->nframes - 1;
+        if (f->e_next < f->e_count) {
+            const Edge *e = S->edges + f->e_begin + f->e_next++;
+            State child;
+            apply_edge(&f->s, e, &child);
+            make_key(&child, key);
+            h = hash_key(key);
+            if (seen_find(S, key, h, &where)) continue;
+            if (is_won(&child)) {
+                result = SOLVED;
+                break;
+            }
+            if ((L->has_nodes && nodes >= L->max_nodes) || (L->has_seen && (long long)S->count >= L->max_seen) ||
+                (L->has_deadline && nodes % 256 == 0 && now_seconds() > L->deadline)) {
+                result = UNKNOWN;
+                break;
+            }
+            if (seen_insert(S, key, h, where) < 0 || push_frame(S, &child) < 0) {
+                result = NO_MEMORY;
+                break;
+            }
+            nodes++;
+        } else {
+            S->nedges = f->e_begin;
+            S->nframes--;
+        }
+    }
+    PyEval_RestoreThread(ts);
+    *nodes_out = nodes;
+    return result;
+}
+
+/* The moves of the path on the stack (each frame's current edge), as (src, dst, n) triples. */
+static PyObject *path_moves(Search *S) {
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (size_t d = 0; d < S->nframes; d++) {
+        const Frame *f = S->frames + d;
+        const Edge *e = S->edges + f->e_begin + f->e_next - 1;
+        if (e->src == WASTE) {
+            int p = f->s.p, nt = f->s.nt;
+            for (uint32_t k = 0; k < e->plen; k++) {
+                PyObject *m;
+                if (p < nt) {
+                    p += S->draw;
+                    if (p > nt) p = nt;
+                    m = Py_BuildValue("(iii)", STOCK, WASTE, 0);
+                } else {
+                    p = 0;
+                    m = Py_BuildValue("(iii)", WASTE, STOCK, 0);
+                }
+                if (!m || PyList_Append(out, m) < 0) {
+                    Py_XDECREF(m);
+                    Py_DECREF(out);
+                    return NULL;
+                }
+                Py_DECREF(m);
+            }
+        }
+        PyObject *m = Py_BuildValue("(iii)", e->src, e->dst, e->n);
+        if (!m || PyList_Append(out, m) < 0) {
+            Py_XDECREF(m);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(m);
+    }
+    return out;
+}
+
+static void search_free(Search *S) {
+    free(S->slots);
+    for (size_t b = 0; b < S->nblocks; b++) free(S->blocks[b]);
+    free(S->blocks);
+    free(S->frames);
+    free(S->edges);
+}
+
+/* --- reading Python values ------------------------------------------------------------- */
+
+static int read_cards(PyObject *seq, uint8_t *out, int cap, int *n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    Py_ssize_t size = PySequence_Fast_GET_SIZE(fast);
+    if (size > cap) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "too many cards in %s", what);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < size; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (v < 0 || v > 51) {
+            Py_DECREF(fast);
+            PyErr_Format(PyExc_ValueError, "not a card in %s: %ld", what, v);
+            return -1;
+        }
+        out[i] = (uint8_t)v;
+    }
+    *n = (int)size;
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int read_ints(PyObject *seq, long *out, int count, long lo, long hi, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != count) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s must have %d items", what, count);
+        return -1;
+    }
+    for (int i = 0; i < count; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (v < lo || v > hi) {
+            Py_DECREF(fast);
+            PyErr_Format(PyExc_ValueError, "%s out of range: %ld", what, v);
+            return -1;
+        }
+        out[i] = v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* A KlondikeState's fields into a State; ValueError for a position the core does not take
+ * (not exactly one deck, a face-up run that is not a build, more redeals than it counts). */
+static int read_state(PyObject *stock, PyObject *waste, PyObject *found, PyObject *tableau, PyObject *down,
+                      long used, State *s) {
+    uint8_t st[52], cards[52];
+    int nst, nw, have[52] = {0};
+    long f[4], d[7];
+    memset(s, 0, sizeof *s);
+    if (used < 0 || used > MAX_USED) {
+        PyErr_SetString(PyExc_ValueError, "redeals used out of range");
+        return -1;
+    }
+    s->used = (uint16_t)used;
+    if (read_cards(stock, st, 52, &nst, "the stock") < 0 || read_cards(waste, s->c, 52, &nw, "the waste") < 0)
+        return -1;
+    if (nw + nst > 52) {
+        PyErr_SetString(PyExc_ValueError, "too many cards");
+        return -1;
+    }
+    for (int i = 0; i < nst; i++) s->c[nw + i] = st[nst - 1 - i];
+    s->nt = (uint8_t)(nw + nst);
+    s->p = (uint8_t)nw;
+    if (read_ints(found, f, 4, 0, 13, "the foundations") < 0 || read_ints(down, d, 7, 0, 52, "the face-down counts") < 0)
+        return -1;
+    PyObject *piles = PySequence_Fast(tableau, "the tableau");
+    if (!piles) return -1;
+    if (PySequence_Fast_GET_SIZE(piles) != 7) {
+        Py_DECREF(piles);
+        PyErr_SetString(PyExc_ValueError, "the tableau must have 7 piles");
+        return -1;
+    }
+    int tot = s->nt;
+    for (int i = 0; i < 7; i++) {
+        int n;
+        if (read_cards(PySequence_Fast_GET_ITEM(piles, i), cards, 52, &n, "a tableau pile") < 0) {
+            Py_DECREF(piles);
+            return -1;
+        }
+        if (tot + n > 52 || (n ? d[i] >= n : d[i] != 0)) {
+            Py_DECREF(piles);
+            PyErr_SetString(PyExc_ValueError, "a pile's size or face-down count is not supported");
+            return -1;
+        }
+        for (int k = (int)d[i] + 1; k < n; k++)
+            if (RANK(cards[k]) != RANK(cards[k - 1]) - 1 || RED(cards[k]) == RED(cards[k - 1])) {
+                Py_DECREF(piles);
+                PyErr_SetString(PyExc_ValueError, "a face-up run that is not a build");
+                return -1;
+            }
+        memcpy(s->c + tot, cards, n);
+        tot += n;
+        s->len[i] = (uint8_t)n;
+        s->down[i] = (uint8_t)d[i];
+    }
+    Py_DECREF(piles);
+    for (int su = 0; su < 4; su++) {
+        s->found[su] = (uint8_t)f[su];
+        for (int r = 1; r <= f[su]; r++) have[su * 13 + r - 1]++;
+    }
+    for (int i = 0; i < tot; i++) have[s->c[i]]++;
+    for (int k = 0; k < 52; k++)
+        if (have[k] != 1) {
+            PyErr_SetString(PyExc_ValueError, "the position does not hold each card of one deck exactly once");
+            return -1;
+        }
+    return 0;
+}
+
+static int read_limit(PyObject *o, long long *out, int *has) {
+    *has = o != Py_None;
+    *out = 0;
+    if (!*has) return 0;
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (overflow > 0) *has = 0; /* beyond any count */
+    else if (overflow < 0) v = -1;
+    *out = v;
+    return 0;
+}
+
+/* --- the module ------------------------------------------------------------------------ */
+
+PyDoc_STRVAR(search_doc,
+             "search(stock, waste, foundations, tableau, down, redeals_used, draw, redeals, foundation_return,\n"
+             "       mode, k, nodes, memory, seconds) -> (verdict, nodes, moves)\n\n"
+             "depth_first over KlondikeSpace from the position given by the KlondikeState fields.\n"
+             "draw: 1 or 3; redeals: None (unlimited) or 0..4095; mode: 0 the whole space, 1 its\n"
+             "first k children (Pruned), 2 EagerSpace; nodes, memory, seconds: the Budget (None: no\n"
+             "limit). verdict is 'solved', 'unsolvable' or 'unknown'; moves are (src, dst, n) triples\n"
+             "of KlondikeMove, draws and redeals included. ValueError for a position or options the\n"
+             "core does not take.");
+
+static PyObject *py_search(PyObject *self, PyObject *args) {
+    PyObject *stock, *waste, *found, *tableau, *down, *redeals, *nodes_o, *memory_o, *seconds_o;
+    long used, k;
+    int draw, freturn, mode;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOOOliOpilOOO", &stock, &waste, &found, &tableau, &down, &used, &draw, &redeals,
+                          &freturn, &mode, &k, &nodes_o, &memory_o, &seconds_o))
+        return NULL;
+    Search S;
+    memset(&S, 0, sizeof S);
+    if (draw != 1 && draw != 3) return PyErr_Format(PyExc_ValueError, "draw must be 1 or 3");
+    if (mode < MODE_FULL || mode > MODE_EAGER || k < 0) return PyErr_Format(PyExc_ValueError, "bad mode");
+    S.draw = draw;
+    S.freturn = freturn;
+    S.mode = mode;
+    S.k = k;
+    if (redeals == Py_None) {
+        S.limit = -1;
+    } else {
+        long r = PyLong_AsLong(redeals);
+        if (r == -1 && PyErr_Occurred()) return NULL;
+        if (r < 0 || r > MAX_USED) return PyErr_Format(PyExc_ValueError, "redeals out of range");
+        S.limit = (int)r;
+    }
+    Limits L;
+    memset(&L, 0, sizeof L);
+    if (read_limit(nodes_o, &L.max_nodes, &L.has_nodes) < 0 || read_limit(memory_o, &L.max_seen, &L.has_seen) < 0)
+        return NULL;
+    if (seconds_o != Py_None) {
+        double sec = PyFloat_AsDouble(seconds_o);
+        if (sec == -1.0 && PyErr_Occurred()) return NULL;
+        L.has_deadline = 1;
+        L.deadline = now_seconds() + sec;
+    }
+    State start;
+    if (read_state(stock, waste, found, tableau, down, used, &start) < 0) return NULL;
+
+    S.mask = 1023;
+    S.slots = calloc(S.mask + 1, sizeof(uint64_t));
+    if (!S.slots) return PyErr_NoMemory();
+    long long nodes;
+    int result = run(&S, &start, &L, &nodes);
+    PyObject *out = NULL;
+    if (result == NO_MEMORY) {
+        PyErr_NoMemory();
+    } else if (result == INTERRUPTED) {
+        /* the exception is set */
+    } else {
+        PyObject *moves = result == SOLVED ? path_moves(&S) : PyList_New(0);
+        if (moves) {
+            const char *verdict = result == SOLVED ? "solved" : result == UNSOLVABLE ? "unsolvable" : "unknown";
+            out = Py_BuildValue("(sLN)", verdict, nodes, moves);
+        }
+    }
+    search_free(&S);
+    return out;
+}
+
+PyDoc_STRVAR(children_doc,
+             "children(stock, waste, foundations, tableau, down, redeals_used, draw, redeals, foundation_return,\n"
+             "         mode, k) -> [(moves, (stock, waste, foundations, tableau, down, redeals_used)), ...]\n\n"
+             "The children of one position as the search sees them (for tests).");
+
+static PyObject *tuple_of(const uint8_t *c, int n, int reverse) {
+    PyObject *t = PyTuple_New(n);
+    if (!t) return NULL;
+    for (int i = 0; i < n; i++) PyTuple_SET_ITEM(t, i, PyLong_FromLong(c[reverse ? n - 1 - i : i]));
+    return t;
+}
+
+static PyObject *state_tuple(const State *s) {
+    int off[8];
+    offsets(s, off);
+    PyObject *piles = PyTuple_New(7), *down = PyTuple_New(7);
+    if (!piles || !down) {
+        Py_XDECREF(piles);
+        Py_XDECREF(down);
+        return NULL;
+    }
+    for (int i = 0; i < 7; i++) {
+        PyTuple_SET_ITEM(piles, i, tuple_of(s->c + off[i], s->len[i], 0));
+        PyTuple_SET_ITEM(down, i, PyLong_FromLong(s->down[i]));
+    }
+    return Py_BuildValue("(NN(iiii)NNi)", tuple_of(s->c + s->p, s->nt - s->p, 1), tuple_of(s->c, s->p, 0),
+                         s->found[0], s->found[1], s->found[2], s->found[3], piles, down, s->used);
+}
+
+static PyObject *py_children(PyObject *self, PyObject *args) {
+    PyObject *stock, *waste, *found, *tableau, *down, *redeals;
+    long used, k;
+    int draw, freturn, mode;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOOOliOpil", &stock, &waste, &found, &tableau, &down, &used, &draw, &redeals,
+                          &freturn, &mode, &k))
+        return NULL;
+    Search S;
+    memset(&S, 0, sizeof S);
+    if (draw != 1 && draw != 3) return PyErr_Format(PyExc_ValueError, "draw must be 1 or 3");
+    if (mode < MODE_FULL || mode > MODE_EAGER || k < 0) return PyErr_Format(PyExc_ValueError, "bad mode");
+    S.draw = draw;
+    S.freturn = freturn;
+    S.mode = mode;
+    S.k = k;
+    S.limit = -1;
+    if (redeals != Py_None) {
+        long r = PyLong_AsLong(redeals);
+        if (r == -1 && PyErr_Occurred()) return NULL;
+        if (r < 0 || r > MAX_USED) return PyErr_Format(PyExc_ValueError, "redeals out of range");
+        S.limit = (int)r;
+    }
+    State s;
+    if (read_state(stock, waste, found, tableau, down, used, &s) < 0) return NULL;
+    PyObject *out = NULL;
+    if (push_frame(&S, &s) < 0) {
+        PyErr_NoMemory();
+    } else if ((out = PyList_New(0)) != NULL) {
+        Frame *f = S.frames;
+        for (f->e_next = 1; f->e_next <= f->e_count; f->e_next++) {
+            State child;
+            apply_edge(&f->s, S.edges + f->e_begin + f->e_next - 1, &child);
+            PyObject *item = Py_BuildValue("(NN)", path_moves(&S), state_tuple(&child));
+            if (!item || PyList_Append(out, item) < 0) {
+                Py_XDECREF(item);
+                Py_CLEAR(out);
+                break;
+            }
+            Py_DECREF(item);
+        }
+    }
+    search_free(&S);
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"search", py_search, METH_VARARGS, search_doc},
+    {"children", py_children, METH_VARARGS, children_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "cardtable.solve.native._klondike",
+    "The compiled Klondike search core (see cardtable.solve.native).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__klondike(void) { return PyModule_Create(&module); }

@@ -1,0 +1,159 @@
+"""The compiled core of the Demonthief solver (``_demonthief.c``), used when it is built.
+
+:func:`search` runs the search of :func:`~cardtable.solve.search.depth_first` in C for
+the spaces of both games (Demonthief and Demons and Thieves):
+:class:`~cardtable.solve.spaces.DemonthiefSpace`, :class:`~cardtable.solve.search.Pruned`
+of it (the first ``k`` children), and :class:`~cardtable.solve.levels.EagerSpace` of it
+(also pruned). It explores exactly the positions the Python search explores, in the same
+order: the same safe move, the same legal moves in the same order, the same empty
+targets left out, the same stock plays (draws and redeals) in the same order, the same
+scores and stable sort, the same key (kept exactly, never as a lossy hash, so
+"unsolvable" is still a proof), the same node counting and budget checks. So the
+verdict, the nodes and the moves (draws and redeals included) are the Python search's;
+only ``seconds`` differs. The pure Python code stays the reference: with the
+environment variable ``CARDTABLE_PURE=1``, or when the core is not built, :func:`search`
+gives ``None`` and the caller searches in Python.
+
+>>> from cardtable.games.demonthief import DemonsAndThieves
+>>> from cardtable.solve.search import depth_first
+>>> r = DemonsAndThieves()
+>>> found = search(DemonthiefSpace(r), r.deal(0), Budget(nodes=1_000))
+>>> reference = depth_first(DemonthiefSpace(r), r.deal(0), Budget(nodes=1_000))
+>>> found is None or (found.verdict, found.nodes, found.moves) == (reference.verdict, reference.nodes, reference.moves)
+True
+"""
+
+from __future__ import annotations
+
+import time
+from types import ModuleType
+from typing import Any
+
+from ...games import demonthief as dt
+from ...games.demonthief import DemonsAndThieves, Demonthief, DemonthiefMove, DemonthiefState
+from ..search import Budget, Found
+from ..spaces import DemonthiefSpace
+from . import limits, pure, unwrap
+
+
+def _load() -> ModuleType | None:
+    """The compiled module, or None when it is not built."""
+    try:
+        from . import _demonthief
+    except ImportError:
+        return None
+    return _demonthief
+
+
+CORE = _load()
+"""The compiled module (None: not built)."""
+
+_GAMES = (Demonthief, DemonsAndThieves)
+_SCORES = (
+    "SCORE_RESERVE_HOME",
+    "SCORE_HOME",
+    "SCORE_STOCK_HOME",
+    "SCORE_RESERVE",
+    "SCORE_WASTE",
+    "SCORE_EMPTYING",
+    "SCORE_STOCK",
+    "SCORE_INTO_EMPTY",
+)
+_SCORE_LIMIT = 1_000_000
+_MAX_REDEALS = 255  # the core keeps the redeals used in one byte
+
+
+def available() -> bool:
+    """Whether the compiled core is built and not turned off by ``CARDTABLE_PURE``.
+
+    >>> available() in (True, False)
+    True
+    """
+    return CORE is not None and not pure()
+
+
+def _plan(space: Any) -> tuple[DemonthiefSpace, bool, int] | None:
+    """The Demonthief space under ``space``, whether it is eager, and ``k`` (-1: every
+    child); None for any other space."""
+    plan = unwrap(space, DemonthiefSpace)
+    if plan is None or type(plan[0].rules) not in _GAMES:
+        return None
+    return plan
+
+
+def _cards(pile: Any) -> bool:
+    """Whether ``pile`` is a tuple of cards."""
+    return type(pile) is tuple and all(type(c) is int and 0 <= c < 52 for c in pile)
+
+
+def _position(start: Any) -> bool:
+    """Whether the core takes ``start``: a position of the game's shape with at most the
+    104 cards outside the foundations."""
+    if type(start) is not DemonthiefState:
+        return False
+    stock, waste, reserve, found, tab, base, used = start
+    if not (_cards(stock) and _cards(waste) and _cards(reserve) and type(tab) is tuple and len(tab) == 9):
+        return False
+    if not all(_cards(pile) for pile in tab):
+        return False
+    if type(found) is not tuple or len(found) != 8 or not all(type(t) is int and -1 <= t < 52 for t in found):
+        return False
+    if type(base) is not int or not 1 <= base <= 13 or type(used) is not int or not 0 <= used <= _MAX_REDEALS:
+        return False
+    return len(stock) + len(waste) + len(reserve) + sum(len(p) for p in tab) <= dt.DECK_SIZE
+
+
+def _move(src: int, dst: int, n: int) -> DemonthiefMove:
+    """The rules' own move object for a move the core names."""
+    if src == dt.STOCK:
+        return dt.DRAW
+    if dst == dt.STOCK:
+        return dt.REDEAL
+    if dst == dt.FOUNDATION:
+        return dt.TO_FOUNDATION[src]
+    if src == dt.WASTE:
+        return dt.WASTE_TO_TAB[dst]
+    if src == dt.RESERVE:
+        return dt.RESERVE_TO_TAB[dst]
+    return dt.TAB_TO_TAB[src][dst][n]
+
+
+def search(space: Any, start: Any, budget: Budget) -> Found | None:
+    """:func:`~cardtable.solve.search.depth_first` in C, with the same result but ``seconds``,
+    for a Demonthief space (module docstring); None when the core does not take ``space``
+    or ``start``, is not built, or ``CARDTABLE_PURE=1``.
+
+    >>> from cardtable.solve.search import Pruned
+    >>> r = Demonthief()
+    >>> found = search(Pruned(DemonthiefSpace(r), 3), r.deal(1), Budget(nodes=500))
+    >>> found is None or (found.verdict, found.nodes) == ("unknown", 500)
+    True
+    >>> from cardtable.games.klondike import Klondike
+    >>> from cardtable.solve.spaces import space_for
+    >>> search(Pruned(space_for(Klondike()), 3), Klondike().deal(1), Budget()) is None
+    True
+    """
+    began = time.perf_counter()
+    core = CORE
+    if core is None or pure():
+        return None
+    plan = _plan(space)
+    if plan is None or not _position(start):
+        return None
+    demonthief, eager, k = plan
+    redeals = demonthief._redeals
+    scores = tuple(getattr(demonthief, name) for name in _SCORES)
+    if type(redeals) is not int or not 0 <= redeals <= _MAX_REDEALS:
+        return None
+    if not all(type(s) is int and abs(s) <= _SCORE_LIMIT for s in scores):
+        return None
+    budget_limits = limits(budget)
+    if budget_limits is None:
+        return None
+    max_nodes, max_seen, seconds = budget_limits
+    remaining = None if seconds is None else seconds - (time.perf_counter() - began)
+    stock, waste, reserve, found, tab, base, used = start
+    verdict, nodes, path = core.search(
+        stock, waste, reserve, found, tab, base, used, redeals, scores, eager, k, max_nodes, max_seen, remaining
+    )
+    return Found(verdict, [_move(*m) for m in path], nodes, time.perf_counter() - began)

@@ -1,0 +1,134 @@
+"""The compiled core of the Desturado solver (``_desturado.c``), used when it is built.
+
+:func:`search` runs the search of :func:`~cardtable.solve.search.depth_first` in C for
+the Desturado spaces: :class:`~cardtable.solve.spaces.DesturadoSpace`,
+:class:`~cardtable.solve.search.Pruned` of it (the first ``k`` children), and
+:class:`~cardtable.solve.levels.EagerSpace` of it (also pruned). It explores exactly the
+positions the Python search explores, in the same order: the same legal moves in the
+same order, the same empty targets left out, the same scores and sort, the same key (kept
+exactly, never as a lossy hash, so "unsolvable" is still a proof), the same node counting
+and budget checks. So the verdict, the nodes and the moves are the Python search's; only
+``seconds`` differs. The pure Python code stays the reference: with the environment
+variable ``CARDTABLE_PURE=1``, or when the core is not built, :func:`search` gives
+``None`` and the caller searches in Python.
+
+>>> from cardtable.games import rules_for
+>>> from cardtable.solve.search import depth_first
+>>> from cardtable.solve.spaces import DesturadoSpace
+>>> r = rules_for("desturado", mode="medium")
+>>> found = search(DesturadoSpace(r), r.deal(0), Budget(nodes=1_000))
+>>> reference = depth_first(DesturadoSpace(r), r.deal(0), Budget(nodes=1_000))
+>>> found is None or (found.verdict, found.nodes, found.moves) == (reference.verdict, reference.nodes, reference.moves)
+True
+"""
+
+from __future__ import annotations
+
+import time
+from types import ModuleType
+from typing import Any
+
+from ...games.desturado import MOVES, Desturado, fits
+from ..search import Budget, Found
+from ..spaces import DesturadoSpace
+from . import limits, pure, unwrap
+
+
+def _load() -> ModuleType | None:
+    """The compiled module, or None when it is not built."""
+    try:
+        from . import _desturado
+    except ImportError:
+        return None
+    return _desturado
+
+
+CORE = _load()
+"""The compiled module (None: not built)."""
+
+# fit[bottom * 52 + top]: whether a unit with that bottom card fits on that top card.
+_FIT = bytes(fits(b, t) for b in range(52) for t in range(52))
+
+_SCORES = ("SCORE_TURN_UP", "SCORE_PER_CARD", "SCORE_TO_HAND", "SCORE_INTO_SPACE", "SCORE_INTO_COLUMN", "SCORE_MERGE")
+_SCORE_LIMIT = 2**40
+_MOST_CHILDREN = 100  # more than a position ever has (65), so a larger k keeps them all
+
+
+def available() -> bool:
+    """Whether the compiled core is built and not turned off by ``CARDTABLE_PURE``.
+
+    >>> available() in (True, False)
+    True
+    """
+    return CORE is not None and not pure()
+
+
+def _plan(space: Any) -> tuple[DesturadoSpace, bool, int] | None:
+    """The Desturado space under ``space``, whether it is eager, and ``k`` (-1: every child);
+    None for any other space."""
+    plan = unwrap(space, DesturadoSpace)
+    if plan is None or type(plan[0].rules) is not Desturado:
+        return None
+    desturado, eager, k = plan
+    return desturado, eager, -1 if k > _MOST_CHILDREN else k
+
+
+def _position(rules: Desturado, start: Any) -> tuple[Any, Any, Any] | None:
+    """The start's columns, face-down counts and hand as tuples, if it is a position the
+    core takes: the mode's places, distinct cards, face-down cards under a top card."""
+    if not isinstance(start, tuple) or len(start) != 3:
+        return None
+    columns, down, hand = start
+    if not (isinstance(columns, tuple) and isinstance(down, tuple) and isinstance(hand, tuple)):
+        return None
+    if len(columns) != rules.columns or len(down) != rules.columns or len(hand) != rules.hand_spaces:
+        return None
+    cards: list[Any] = []
+    for pile in (*columns, *hand):
+        if not isinstance(pile, tuple):
+            return None
+        cards.extend(pile)
+    if not all(type(c) is int and 0 <= c < 52 for c in cards) or len(set(cards)) != len(cards):
+        return None
+    for column, d in zip(columns, down, strict=True):
+        if type(d) is not int or not (0 <= d < len(column) or d == len(column) == 0):
+            return None
+    return columns, down, hand
+
+
+def search(space: Any, start: Any, budget: Budget) -> Found | None:
+    """:func:`~cardtable.solve.search.depth_first` in C, with the same result but ``seconds``,
+    for a Desturado space (module docstring); None when the core does not take ``space``
+    or ``start``, is not built, or ``CARDTABLE_PURE=1``.
+
+    >>> from cardtable.games import rules_for
+    >>> from cardtable.solve.search import Pruned
+    >>> from cardtable.solve.spaces import DesturadoSpace, RulesSpace
+    >>> r = rules_for("desturado", mode="hard")
+    >>> found = search(Pruned(DesturadoSpace(r), 3), r.deal(1), Budget(nodes=500))
+    >>> found is None or (found.verdict, found.nodes) == ("unknown", 500)
+    True
+    >>> search(Pruned(RulesSpace(r), 3), r.deal(1), Budget()) is None
+    True
+    """
+    began = time.perf_counter()
+    core = CORE
+    if core is None or pure():
+        return None
+    plan = _plan(space)
+    if plan is None:
+        return None
+    desturado, eager, k = plan
+    position = _position(desturado.rules, start)
+    scores = tuple(getattr(desturado, name) for name in _SCORES)
+    if position is None or not all(type(s) is int and abs(s) <= _SCORE_LIMIT for s in scores):
+        return None
+    budget_limits = limits(budget)
+    if budget_limits is None:
+        return None
+    max_nodes, max_seen, seconds = budget_limits
+    columns, down, hand = position
+    remaining = None if seconds is None else seconds - (time.perf_counter() - began)
+    verdict, nodes, path = core.search(columns, down, hand, _FIT, scores, eager, k, max_nodes, max_seen, remaining)
+    moves = [MOVES[path[i], path[i + 1]] for i in range(0, len(path), 2)]
+    return Found(verdict, moves, nodes, time.perf_counter() - began)

@@ -1,0 +1,165 @@
+"""The compiled Klondike core: an optional accelerator of the Klondike searches.
+
+``_klondike`` (C, ``_klondike.c``, built by ``pip install`` when a C
+compiler is at hand) runs :func:`~cardtable.solve.search.depth_first` over
+:class:`~cardtable.solve.spaces.KlondikeSpace`, over ``Pruned(KlondikeSpace, k)`` and
+over :class:`~cardtable.solve.levels.EagerSpace` of Klondike, exploring exactly the
+positions the Python code explores, in the same order, and so giving the same verdict,
+node count and winning moves (``tests/solve/test_native.py`` checks this). The Python
+code stays the reference: :func:`search` returns None whenever the core does not apply
+(another game or space, ``autoplay`` on, a position it does not take, the core not
+built, or the environment variable ``CARDTABLE_PURE`` set to anything but ``0``), and
+the caller then searches in Python.
+
+>>> from cardtable.games.klondike import Klondike
+>>> from cardtable.solve.search import Budget, depth_first
+>>> from cardtable.solve.spaces import KlondikeSpace
+>>> r = Klondike(); found = search(KlondikeSpace(r), r.deal(7), Budget(nodes=3_000))
+>>> ref = depth_first(KlondikeSpace(r), r.deal(7), Budget(nodes=3_000))
+>>> found is None or (found.verdict, found.nodes, found.moves) == (ref.verdict, ref.nodes, ref.moves)
+True
+"""
+
+from __future__ import annotations
+
+import time
+from types import ModuleType
+from typing import Any
+
+from ...games.klondike import (
+    DRAW,
+    FOUNDATION_TO_TAB,
+    REDEAL,
+    TAB_TO_FOUNDATION,
+    TAB_TO_TAB,
+    WASTE_TO_FOUNDATION,
+    WASTE_TO_TAB,
+    Klondike,
+    KlondikeMove,
+    KlondikeState,
+)
+from ..search import Budget, Found
+from ..spaces import KlondikeSpace
+from . import limits, pure, unwrap
+
+FULL, PRUNED, EAGER = 0, 1, 2
+"""The core's modes: the whole space, its first ``k`` children, the eager space."""
+
+MAX_REDEALS = 4095
+"""The largest ``redeals`` option the core takes (larger: the Python search)."""
+
+
+def _load() -> ModuleType | None:
+    """The compiled module, or None when it is not built."""
+    try:
+        from . import _klondike
+    except ImportError:
+        return None
+    return _klondike
+
+
+CORE = _load()
+"""The compiled module (None: not built)."""
+
+# Every move the core can name, as the rules' own move objects.
+_MOVES: dict[tuple[int, int, int], KlondikeMove] = {
+    tuple(m): m  # type: ignore[misc]
+    for m in (
+        DRAW,
+        REDEAL,
+        WASTE_TO_FOUNDATION,
+        *TAB_TO_FOUNDATION,
+        *WASTE_TO_TAB,
+        *(m for row in FOUNDATION_TO_TAB for m in row),
+        *(m for row in TAB_TO_TAB for col in row for m in col),
+    )
+}
+
+
+def available() -> bool:
+    """Whether the compiled core is built and not disabled by ``CARDTABLE_PURE``.
+
+    >>> available() in (True, False)
+    True
+    """
+    return CORE is not None and not pure()
+
+
+def _mode(space: Any) -> tuple[int, int, Klondike] | None:
+    """The core's mode, ``k`` and rules for a space, or None when it does not apply."""
+    plan = unwrap(space, KlondikeSpace)
+    if plan is None:
+        return None
+    inner, eager, k = plan
+    if eager and k >= 0:
+        return None  # the core has no pruned eager mode
+    mode = EAGER if eager else FULL if k < 0 else PRUNED
+    k = max(k, 0)  # the core reads k in its pruned mode only
+    rules = inner.rules
+    if type(rules) is not Klondike:
+        return None
+    options = rules.options
+    redeals = options["redeals"]
+    if (
+        options["draw"] not in (1, 3)
+        or options["autoplay"]
+        or type(options["foundation_return"]) is not bool
+        or not (redeals is None or (type(redeals) is int and 0 <= redeals <= MAX_REDEALS))
+    ):
+        return None
+    return mode, k, rules
+
+
+def _arguments(space: Any, state: Any) -> tuple[Any, ...] | None:
+    """The core's arguments for a space and position (None: the core does not apply)."""
+    if CORE is None or pure() or type(state) is not KlondikeState:
+        return None
+    how = _mode(space)
+    if how is None:
+        return None
+    mode, k, rules = how
+    options = rules.options
+    return (*state, options["draw"], options["redeals"], options["foundation_return"], mode, k)
+
+
+def search(space: Any, start: Any, budget: Budget) -> Found | None:
+    """:func:`~cardtable.solve.search.depth_first` by the compiled core: the same
+    :class:`~cardtable.solve.search.Found` (``seconds`` apart), or None when the core
+    does not apply (see the module docstring).
+
+    >>> from cardtable.games import rules_for
+    >>> from cardtable.solve.spaces import space_for
+    >>> r = rules_for("desturado"); search(space_for(r), r.deal(0), Budget(nodes=10)) is None
+    True
+    """
+    args = _arguments(space, start)
+    budget_limits = limits(budget)
+    if args is None or budget_limits is None:
+        return None
+    began = time.perf_counter()
+    assert CORE is not None
+    try:
+        verdict, nodes, moves = CORE.search(*args, *budget_limits)
+    except ValueError:  # a position the core does not take (e.g. not one whole deck)
+        return None
+    return Found(verdict, [_MOVES[m] for m in moves], nodes, time.perf_counter() - began)
+
+
+def children(space: Any, state: Any) -> list[tuple[list[KlondikeMove], KlondikeState]] | None:
+    """The children of ``state`` as the compiled core sees them (for tests: they must be the
+    space's own), or None when the core does not apply.
+
+    >>> from cardtable.games.klondike import Klondike
+    >>> r = Klondike(); got = children(KlondikeSpace(r), r.deal(0))
+    >>> got is None or got == [(list(m), s) for m, s in KlondikeSpace(r).children(r.deal(0))]
+    True
+    """
+    args = _arguments(space, state)
+    if args is None:
+        return None
+    assert CORE is not None
+    try:
+        edges = CORE.children(*args)
+    except ValueError:
+        return None
+    return [([_MOVES[m] for m in moves], KlondikeState(*after)) for moves, after in edges]

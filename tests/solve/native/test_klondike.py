@@ -1,0 +1,220 @@
+"""The compiled Klondike core against the Python reference: the same children, and the same
+verdict, node count and moves for the whole space, the pruned space and the eager space,
+at budgets that stop the search and budgets that let it decide."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import cardtable
+from cardtable.games.klondike import Klondike, KlondikeState
+from cardtable.solve import search as search_module
+from cardtable.solve import solve
+from cardtable.solve.levels import EagerSpace, measure
+from cardtable.solve.native import klondike as native
+from cardtable.solve.search import Budget, Found, Pruned, depth_first
+from cardtable.solve.spaces import KlondikeSpace
+from tests.helpers import random_line
+
+needs_core = pytest.mark.skipif(native.CORE is None, reason="the compiled core is not built")
+
+OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"draw": 1},
+    {"redeals": 0},
+    {"redeals": 2},
+    {"foundation_return": False},
+    {"draw": 1, "redeals": 1},
+]
+MODES = ("full", "pruned", "eager")
+
+
+@pytest.fixture(autouse=True)
+def _native_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparisons need the core on, whatever the environment says."""
+    monkeypatch.delenv("CARDTABLE_PURE", raising=False)
+
+
+def klondike(**options: Any) -> Klondike:
+    """Klondike rules with ``options``."""
+    return Klondike(**options)
+
+
+def space_of(rules: Klondike, mode: str) -> Any:
+    """The space the core mirrors in ``mode``."""
+    if mode == "full":
+        return KlondikeSpace(rules)
+    if mode == "pruned":
+        return Pruned(KlondikeSpace(rules), 3)
+    return EagerSpace(rules)
+
+
+def replays_to_a_win(rules: Klondike, state: KlondikeState, moves: list[Any]) -> bool:
+    """Whether ``moves`` are legal one after the other from ``state`` and end in a win."""
+    for move in moves:
+        if move not in rules.legal_moves(state):
+            return False
+        state = rules.apply(state, move)
+    return rules.is_won(state)
+
+
+def same(rules: Klondike, mode: str, state: KlondikeState, budget: Budget) -> str:
+    """Search both ways; assert the same verdict, nodes and moves; return the verdict."""
+    space = space_of(rules, mode)
+    ref = depth_first(space, state, budget)
+    got = native.search(space, state, budget)
+    assert got is not None, "the core did not take the search"
+    where = f"{rules.options} {mode} {budget}\n{rules.to_text(state)}"
+    assert (got.verdict, got.nodes) == (ref.verdict, ref.nodes), where
+    assert got.moves == ref.moves, where
+    if got.verdict == "solved":
+        assert replays_to_a_win(rules, state, got.moves), where
+    return got.verdict
+
+
+def mid_game(rules: Klondike, deals: range, seed: int) -> list[KlondikeState]:
+    """Positions of seeded random play from each deal (every legal move equally likely)."""
+    found = []
+    for deal in deals:
+        line = random_line(rules, rules.deal(deal), seed=seed + deal, length=80)
+        found += line[20::30]
+    return found
+
+
+def endgames(rules: Klondike, deal: int, rng: random.Random) -> list[KlondikeState]:
+    """Positions late on a winning line, random detours from them, and the same positions
+    with two face-down cards exchanged (often unwinnable): small complete searches."""
+    found = search_module.search(KlondikeSpace(rules), rules.deal(deal), Budget(nodes=200_000))
+    assert found.verdict == "solved"
+    line = [rules.deal(deal)]
+    for move in found.moves:
+        line.append(rules.apply(line[-1], move))
+    positions = []
+    for i in range(len(line) - 8, len(line) // 3, -9):
+        state = line[i]
+        positions.append(state)
+        for _ in range(rng.randint(1, 5)):
+            state = rules.apply(state, rng.choice(rules.legal_moves(state)))
+        positions.append(state)
+        text = rules.to_text(line[i])
+        hidden = list(re.finditer(r"<([^>]+)>", text))
+        if len(hidden) >= 2:
+            a, b = sorted(rng.sample(hidden, 2), key=lambda m: m.start())
+            swapped = text[: a.start(1)] + b.group(1) + text[a.end(1) : b.start(1)] + a.group(1) + text[b.end(1) :]
+            positions.append(rules.from_text(swapped))
+    return positions
+
+
+@needs_core
+def test_children_are_the_spaces_own() -> None:
+    for options in OPTIONS:
+        rules = klondike(**options)
+        for state in mid_game(rules, range(12), seed=1) + [rules.deal(d) for d in range(12)]:
+            for mode in MODES:
+                space = space_of(rules, mode)
+                assert native.children(space, state) == [(list(m), s) for m, s in space.children(state)]
+
+
+@needs_core
+@pytest.mark.parametrize("draw", [3, 1])
+def test_deals_at_small_budgets(draw: int) -> None:
+    rules = klondike(draw=draw)
+    verdicts: Counter[str] = Counter()
+    for deal in range(30):
+        for mode in MODES:
+            verdicts[same(rules, mode, rules.deal(deal), Budget(nodes=50))] += 1
+            if deal < 8:
+                verdicts[same(rules, mode, rules.deal(deal), Budget(nodes=500))] += 1
+    assert verdicts["unknown"] and verdicts["solved"]
+
+
+@needs_core
+@pytest.mark.parametrize("options", OPTIONS[2:], ids=str)
+def test_other_options(options: dict[str, Any]) -> None:
+    rules = klondike(**options)
+    for deal in range(10):
+        for mode in MODES:
+            same(rules, mode, rules.deal(deal), Budget(nodes=200))
+
+
+@needs_core
+def test_mid_game_positions() -> None:
+    for options in OPTIONS:
+        rules = klondike(**options)
+        for state in mid_game(rules, range(4), seed=7):
+            for mode in MODES:
+                same(rules, mode, state, Budget(nodes=150))
+
+
+@needs_core
+def test_searches_that_decide() -> None:
+    """Deals decided within a few thousand positions, and end games of winning lines with
+    detours and exchanged face-down cards: solved and unsolvable verdicts in every mode."""
+    verdicts: Counter[tuple[str, str]] = Counter()
+    draw3 = klondike()
+    for deal in (3, 5, 7, 8, 9):  # deal 3 is unsolvable, deal 7 solvable but not eagerly
+        for mode in MODES:
+            verdicts[mode, same(draw3, mode, draw3.deal(deal), Budget(nodes=3_000, memory=None))] += 1
+    rng = random.Random(5)
+    for options, deal in (({}, 8), ({"draw": 1}, 2), ({"redeals": 1}, 5)):
+        rules = klondike(**options)
+        for state in endgames(rules, deal, rng):
+            for mode in MODES:
+                verdicts[mode, same(rules, mode, state, Budget(nodes=1_500, memory=None))] += 1
+    for mode in MODES:
+        assert verdicts[mode, "solved"] and verdicts[mode, "unsolvable"], verdicts
+
+
+@needs_core
+def test_memory_time_and_won_positions() -> None:
+    rules = klondike()
+    for mode in MODES:
+        assert same(rules, mode, rules.deal(0), Budget(nodes=None, memory=300)) == "unknown"
+        # A deadline already passed stops the search at its first check (256 positions).
+        assert same(rules, mode, rules.deal(0), Budget(nodes=None, seconds=0.0)) == "unknown"
+        same(rules, mode, rules.deal(9), Budget(nodes=2_000, seconds=60.0))
+    found = native.search(KlondikeSpace(rules), rules.deal(0), Budget(nodes=None, memory=300))
+    assert found is not None and found.nodes == 300
+    won = KlondikeState((), (), (13, 13, 13, 13), ((),) * 7, (0,) * 7, 0)
+    assert same(rules, "full", won, Budget()) == "solved"
+
+
+@needs_core
+def test_what_the_core_does_not_take_goes_to_python() -> None:
+    budget = Budget(nodes=10)
+    auto = klondike(autoplay=True)
+    assert native.search(KlondikeSpace(auto), auto.deal(0), budget) is None
+    rules = klondike()
+    assert native.search(Pruned(EagerSpace(rules), 2), rules.deal(0), budget) is None
+    desturado = cardtable.new_game("desturado", deal=0)
+    assert native.search(EagerSpace(desturado.rules), desturado.state, budget) is None
+    short = rules.deal(0)._replace(stock=rules.deal(0).stock[1:])  # a card missing
+    assert native.search(KlondikeSpace(rules), short, budget) is None
+
+
+@needs_core
+def test_the_solver_and_levels_give_the_same_answers_with_and_without_the_core(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[int] = []
+
+    def counting(space: Any, start: Any, budget: Budget) -> Found:
+        calls.append(1)
+        return depth_first(space, start, budget)
+
+    monkeypatch.setattr(search_module, "depth_first", counting)
+    rules = klondike()
+    fast = [solve(cardtable.new_game("klondike", deal=d), nodes=4_000) for d in (3, 8)], measure(rules, 7)
+    assert not calls  # the core did every search
+    monkeypatch.setenv("CARDTABLE_PURE", "1")
+    assert not native.available()
+    assert native.search(KlondikeSpace(rules), rules.deal(0), Budget(nodes=5)) is None
+    slow = [solve(cardtable.new_game("klondike", deal=d), nodes=4_000) for d in (3, 8)], measure(rules, 7)
+    assert calls  # Python did
+    strip = [(r.verdict, r.moves, r.nodes) for r in fast[0]], fast[1]
+    assert strip == ([(r.verdict, r.moves, r.nodes) for r in slow[0]], slow[1])
