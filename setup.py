@@ -6,7 +6,7 @@ compile is left out, and the solver then uses its pure Python reference for that
 
 from setuptools import Extension, setup
 
-CORES = ("klondike", "demonthief", "desturado")
+CORES = ("klondike", "demonthief", "desturado", "devils_square")
 
 setup(
     ext_modules=[

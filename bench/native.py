@@ -20,8 +20,8 @@ from cardtable.solve.levels import KEYS, EagerSpace
 from cardtable.solve.search import Budget, Pruned, depth_first
 from cardtable.solve.spaces import space_for
 
-NATIVE_KEYS = tuple(key.label for key in KEYS if key.game != "devils-square")
-"""The level keys whose games have a compiled core."""
+NATIVE_KEYS = tuple(key.label for key in KEYS)
+"""The level keys whose games have a compiled core (every one)."""
 
 
 def space_of(rules: Any, kind: str) -> Any:

@@ -11,14 +11,14 @@ from cardtable.games import rules_for
 from cardtable.solve import native
 from cardtable.solve.levels import EagerSpace
 from cardtable.solve.search import Budget, Pruned, depth_first, search
-from cardtable.solve.spaces import DemonthiefSpace, DesturadoSpace, KlondikeSpace, space_for
+from cardtable.solve.spaces import DemonthiefSpace, DesturadoSpace, KlondikeSpace, RulesSpace, space_for
 
 
 def test_every_core_is_built_when_required() -> None:
     """``make unit`` sets CARDTABLE_REQUIRE_NATIVE=1: an install that silently fell back to
     Python for any game fails here."""
     if os.environ.get("CARDTABLE_REQUIRE_NATIVE") == "1":
-        assert native.built() == {"demonthief": True, "desturado": True, "klondike": True}
+        assert native.built() == {"demonthief": True, "desturado": True, "devils_square": True, "klondike": True}
 
 
 @pytest.mark.parametrize(
@@ -29,6 +29,7 @@ def test_every_core_is_built_when_required() -> None:
         ("demonthief", {}, "demonthief", DemonthiefSpace),
         ("demons-and-thieves", {}, "demonthief", DemonthiefSpace),
         ("desturado", {"mode": "hard"}, "desturado", DesturadoSpace),
+        ("devils-square", {}, "devils_square", RulesSpace),
     ],
 )
 def test_each_game_is_searched_by_its_core_with_the_reference_answer(
@@ -50,19 +51,27 @@ def test_each_game_is_searched_by_its_core_with_the_reference_answer(
     assert eager is not None and (eager.verdict, eager.nodes, eager.moves) == (ref.verdict, ref.nodes, ref.moves)
 
 
-def test_devils_square_and_pure_mode_search_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
-    rules = rules_for("devils-square")
-    assert native.search(space_for(rules), rules.deal(0), Budget(nodes=50)) is None
+def test_spaces_without_a_core_and_pure_mode_search_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CARDTABLE_PURE", raising=False)
+    desturado = rules_for("desturado")
+    assert native.search(RulesSpace(desturado), desturado.deal(0), Budget(nodes=50)) is None
+    devils_square = rules_for("devils-square")
+    keyed = RulesSpace(devils_square, key=lambda state: state.field)
+    assert native.search(keyed, devils_square.deal(0), Budget(nodes=50)) is None
+    if native.built()["devils_square"]:
+        assert native.search(space_for(devils_square), devils_square.deal(0), Budget(nodes=50)) is not None
     klondike = rules_for("klondike")
     monkeypatch.setenv("CARDTABLE_PURE", "1")
     assert native.pure() and not native.available()
     assert native.search(space_for(klondike), klondike.deal(0), Budget(nodes=50)) is None
+    assert native.search(space_for(devils_square), devils_square.deal(0), Budget(nodes=50)) is None
     # search() then answers by depth_first itself, with the same result.
-    got, ref = (
-        search(space_for(klondike), klondike.deal(0), Budget(nodes=50)),
-        depth_first(space_for(klondike), klondike.deal(0), Budget(nodes=50)),
-    )
-    assert (got.verdict, got.nodes, got.moves) == (ref.verdict, ref.nodes, ref.moves)
+    for rules in (klondike, devils_square):
+        got, ref = (
+            search(space_for(rules), rules.deal(0), Budget(nodes=50)),
+            depth_first(space_for(rules), rules.deal(0), Budget(nodes=50)),
+        )
+        assert (got.verdict, got.nodes, got.moves) == (ref.verdict, ref.nodes, ref.moves)
     monkeypatch.setenv("CARDTABLE_PURE", "0")
     assert not native.pure()
 

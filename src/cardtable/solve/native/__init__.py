@@ -1,6 +1,6 @@
 """The compiled cores: optional C accelerators of the solver's searches.
 
-Three C extensions, built by ``pip install`` when a C compiler is at hand
+Four C extensions, built by ``pip install`` when a C compiler is at hand
 (``setup.py``; if one does not compile, the install goes on without it), run
 :func:`~cardtable.solve.search.depth_first` over a game's search space in C:
 
@@ -8,16 +8,18 @@ Three C extensions, built by ``pip install`` when a C compiler is at hand
 - ``_demonthief`` (:mod:`.demonthief`): :class:`~cardtable.solve.spaces.DemonthiefSpace`,
   for Demonthief and Demons and Thieves;
 - ``_desturado`` (:mod:`.desturado`): :class:`~cardtable.solve.spaces.DesturadoSpace`, every mode;
+- ``_devils_square`` (:mod:`.devils_square`): the plain
+  :class:`~cardtable.solve.spaces.RulesSpace` of Devil's Square;
 
 each also under :class:`~cardtable.solve.search.Pruned` (the solver's first phase) and
 :class:`~cardtable.solve.levels.EagerSpace` (the grading's eager search). A core
 explores exactly the positions the Python code explores, in the same order, so it
 gives the same verdict, node count and winning moves (only ``seconds`` differs);
 ``tests/solve/native/`` checks this position by position. The Python code stays the
-reference: :func:`search` returns None whenever no core applies (Devil's Square, a
-space or option a core does not take, the core not built, or the environment
-variable ``CARDTABLE_PURE`` set to anything but ``0``), and the caller then searches
-in Python.
+reference: :func:`search` returns None whenever no core applies (a space or option a
+core does not take, such as the ``RulesSpace`` of another game, the core not built, or
+the environment variable ``CARDTABLE_PURE`` set to anything but ``0``), and the caller
+then searches in Python.
 
 >>> from cardtable.games import rules_for
 >>> from cardtable.solve.search import Budget, depth_first
@@ -52,11 +54,12 @@ def built() -> dict[str, bool]:
     """Which cores are built, by game module name (whatever ``CARDTABLE_PURE`` says).
 
     >>> sorted(built())
-    ['demonthief', 'desturado', 'klondike']
+    ['demonthief', 'desturado', 'devils_square', 'klondike']
     """
-    from . import demonthief, desturado, klondike
+    from . import demonthief, desturado, devils_square, klondike
 
-    return {module.__name__.rsplit(".", 1)[1]: module.CORE is not None for module in (demonthief, desturado, klondike)}
+    modules = (demonthief, desturado, devils_square, klondike)
+    return {module.__name__.rsplit(".", 1)[1]: module.CORE is not None for module in modules}
 
 
 def available() -> bool:
@@ -142,14 +145,15 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     >>> from cardtable.games import rules_for
     >>> from cardtable.solve.search import Budget
     >>> from cardtable.solve.spaces import space_for
-    >>> r = rules_for("devils-square"); search(space_for(r), r.deal(0), Budget(nodes=10)) is None
+    >>> from cardtable.solve.spaces import RulesSpace
+    >>> r = rules_for("desturado"); search(RulesSpace(r), r.deal(0), Budget(nodes=10)) is None
     True
     """
     if pure():
         return None
-    from . import demonthief, desturado, klondike
+    from . import demonthief, desturado, devils_square, klondike
 
-    for module in (klondike, desturado, demonthief):
+    for module in (klondike, desturado, demonthief, devils_square):
         found: Found | None = module.search(space, start, budget)
         if found is not None:
             return found

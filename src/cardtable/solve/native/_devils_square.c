@@ -1,0 +1,601 @@
+/* The native core of the Devil's Square solver: cardtable.solve.native._devils_square.
+ *
+ * The same depth-first search as cardtable.solve.search.depth_first over the plain
+ * cardtable.solve.spaces.RulesSpace of DevilsSquare (optionally the eager filter of
+ * cardtable.solve.levels.EagerSpace, optionally only the first k children as
+ * cardtable.solve.search.Pruned), exploring exactly the same positions in the same
+ * order, with the same node counting and budget checks. The pure Python code is the
+ * reference; cardtable.solve.native.devils_square is the Python side.
+ *
+ * Exactness, point by point:
+ * - legal moves in DevilsSquare.legal_moves order (source, then target, both in reading
+ *   order, then count): the top card, the top two or the whole pile of a source whose
+ *   bottom moved card is not a 1, onto a target whose top card is one lower and of the
+ *   same colour, with no item in both (every pile is one of games.devils_square
+ *   .field_piles, so the moved cards and the target are each one colour, numbers up by one);
+ * - DevilsSquare.apply: a pile of four is a book, removed (books + 1); then, when the
+ *   draw pile has cards and the source or the target is empty, the empty ones of the two
+ *   are refilled in reading order from the end of the draw pile;
+ * - RulesSpace.children: sorted by (-sum(progress(after)), index); progress is (books,
+ *   cards dealt), so the sum grows by the book made (0 or 1) plus the cards dealt (0 to 2);
+ * - EagerSpace: only the moves whose progress grows in some component (a book made or a
+ *   card dealt: the sum grows), if there are any; they come first in the sorted order;
+ * - Pruned: the first k of those;
+ * - the key (RulesSpace.key: the position itself) stored exactly, never as a lossy hash:
+ *   the 16 piles, each as its number among the 400 field piles (9 bits, 0 for empty),
+ *   and the number of cards in the draw pile. The draw pile is always its first cards at
+ *   the start of the search (cards are dealt from its end only) and the books made follow
+ *   from the cards still there (each book removes four), so positions of one search with
+ *   the same key are the same position.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define SIZE 16
+#define DECK 64
+#define NPILES 401      /* the empty pile (0) and the 400 field piles */
+#define MAX_DRAW 64
+#define MAX_CHILDREN 240 /* at most one move for each (source, target) pair */
+#define ALL_BOOKS 16
+#define NO_KEY 16 /* the target key of a pile that takes nothing */
+#define SIGNAL_EVERY 65536
+
+#define COLOUR(c) ((c) >> 4)
+#define ITEM(c) (((c) >> 2) & 3)
+#define NUMBER(c) (((c) & 3) + 1)
+
+/* --- the field piles -------------------------------------------------------------- */
+
+typedef struct {
+    uint8_t len;
+    uint8_t cards[3];  /* bottom first */
+    uint8_t tkey;      /* as a target: colour * 4 + number - 1 of its top card; NO_KEY if empty or a 4 on top */
+    uint8_t mask;      /* its items, as bits */
+    uint8_t ntakes;    /* what it can give, by count: the top card, the top two, the whole pile */
+    uint8_t take_key[3];  /* the target key the bottom moved card fits on */
+    uint8_t take_n[3];    /* the count */
+    uint8_t take_mask[3]; /* the moved items */
+    uint16_t rest[4];     /* rest[n]: the pile without its top n cards */
+} PileInfo;
+
+static PileInfo PILES[NPILES];
+static uint16_t CODE_ID[4096]; /* a pile's code (see pile_code) -> its number; 0: empty or no field pile */
+static uint16_t SINGLE[DECK];  /* the number of the pile of one card */
+
+/* A field pile is known by its length, its bottom card and the items of the cards above. */
+static unsigned pile_code(const uint8_t *cards, int len) {
+    if (!len) return 0;
+    unsigned code = ((unsigned)len << 10) | ((unsigned)cards[0] << 4);
+    if (len > 1) code |= (unsigned)ITEM(cards[1]) << 2;
+    if (len > 2) code |= (unsigned)ITEM(cards[2]);
+    return code;
+}
+
+/* Whether cards[0..len) make a field pile (games.devils_square.pile_problem finds none). */
+static int is_field_pile(const uint8_t *cards, int len) {
+    if (len < 1 || len > 3) return 0;
+    int mask = 0;
+    for (int k = 0; k < len; k++) {
+        if (cards[k] >= DECK || COLOUR(cards[k]) != COLOUR(cards[0])) return 0;
+        if (k && NUMBER(cards[k]) != NUMBER(cards[k - 1]) + 1) return 0;
+        if (mask & (1 << ITEM(cards[k]))) return 0;
+        mask |= 1 << ITEM(cards[k]);
+    }
+    return 1;
+}
+
+/* The number of the pile cards[0..len), if it is the empty pile or a field pile; else -1. */
+static int pile_id(const uint8_t *cards, int len) {
+    if (!len) return 0;
+    if (!is_field_pile(cards, len)) return -1;
+    return CODE_ID[pile_code(cards, len)];
+}
+
+/* Every field pile, numbered from 1, with what DevilsSquare.legal_moves (_pile_info) knows of it. */
+static void make_piles(void) {
+    int id = 1;
+    memset(PILES, 0, sizeof PILES);
+    memset(CODE_ID, 0, sizeof CODE_ID);
+    PILES[0].tkey = NO_KEY;
+    for (int colour = 0; colour < 4; colour++)
+        for (int low = 1; low <= 4; low++)
+            for (int len = 1; len <= 3 && low + len - 1 <= 4; len++)
+                for (int a = 0; a < 4; a++)
+                    for (int b = 0; b < 4; b++)
+                        for (int c = 0; c < 4; c++) {
+                            if ((len < 2 && b) || (len < 3 && c)) continue; /* unused items once */
+                            if (len >= 2 && b == a) continue;
+                            if (len >= 3 && (c == a || c == b)) continue;
+                            int items[3] = {a, b, c};
+                            PileInfo *p = &PILES[id];
+                            p->len = (uint8_t)len;
+                            for (int k = 0; k < len; k++)
+                                p->cards[k] = (uint8_t)(colour * 16 + items[k] * 4 + low + k - 1);
+                            CODE_ID[pile_code(p->cards, len)] = (uint16_t)id;
+                            id++;
+                        }
+    for (int i = 0; i < id; i++) {
+        PileInfo *p = &PILES[i];
+        if (i) {
+            uint8_t top = p->cards[p->len - 1];
+            p->tkey = NUMBER(top) < 4 ? (uint8_t)(COLOUR(top) * 4 + NUMBER(top) - 1) : NO_KEY;
+        }
+        int mask = 0;
+        for (int k = 1; k <= p->len; k++) {
+            uint8_t bottom = p->cards[p->len - k];
+            mask |= 1 << ITEM(bottom);
+            if (NUMBER(bottom) > 1) {
+                p->take_key[p->ntakes] = (uint8_t)(COLOUR(bottom) * 4 + NUMBER(bottom) - 2);
+                p->take_n[p->ntakes] = (uint8_t)k;
+                p->take_mask[p->ntakes] = (uint8_t)mask;
+                p->ntakes++;
+            }
+        }
+        p->mask = (uint8_t)mask;
+        for (int n = 0; n <= p->len; n++) p->rest[n] = (uint16_t)pile_id(p->cards, p->len - n);
+    }
+    for (int c = 0; c < DECK; c++) {
+        uint8_t card = (uint8_t)c;
+        SINGLE[c] = (uint16_t)pile_id(&card, 1);
+    }
+}
+
+/* --- positions ------------------------------------------------------------------------ */
+
+typedef struct {
+    uint16_t pile[SIZE]; /* each position's pile number, reading order */
+    uint8_t draw;        /* cards left in the draw pile: the start's first ones */
+    uint8_t books;
+} State;
+
+/* A move: src << 6 | dst << 2 | (count - 1). */
+#define MOVE(src, dst, n) ((uint16_t)((src) << 6 | (dst) << 2 | ((n) - 1)))
+#define M_SRC(m) ((m) >> 6)
+#define M_DST(m) (((m) >> 2) & 15)
+#define M_N(m) (((m) & 3) + 1)
+
+typedef struct {
+    State s;
+    uint32_t first; /* its children: moves[first .. first + n) of the move stack */
+    uint16_t n;
+    uint16_t next; /* the next child to try */
+    uint16_t via;  /* the move that led here (not for the start) */
+} Level;
+
+typedef struct {
+    uint64_t w[3]; /* w[2] has bit 63 set: an empty slot is all zero */
+} Key;
+
+typedef struct {
+    uint8_t draw[MAX_DRAW]; /* the start's draw pile, bottom first */
+    int eager;
+    long long k; /* children kept per position; < 0: all */
+    /* The seen keys, an open-addressing table. */
+    Key *table;
+    size_t mask, nkeys;
+    /* The path, and the children of its positions. */
+    Level *levels;
+    size_t depth, levels_cap;
+    uint16_t *moves;
+    size_t moves_cap;
+} Ctx;
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* DevilsSquare.is_won. */
+static int is_won(const State *s) { return s->books == ALL_BOOKS; }
+
+/* DevilsSquare.apply (a legal move). */
+static void apply_move(const Ctx *c, const State *s, uint16_t m, State *o) {
+    int src = M_SRC(m), dst = M_DST(m), n = M_N(m);
+    const PileInfo *sp = &PILES[s->pile[src]], *dp = &PILES[s->pile[dst]];
+    *o = *s;
+    o->pile[src] = sp->rest[n];
+    int len = dp->len + n;
+    if (len == 4) {
+        o->pile[dst] = 0;
+        o->books++;
+    } else {
+        uint8_t cards[3];
+        memcpy(cards, dp->cards, dp->len);
+        memcpy(cards + dp->len, sp->cards + sp->len - n, (size_t)n);
+        o->pile[dst] = CODE_ID[pile_code(cards, len)];
+    }
+    if (o->draw && !(o->pile[src] && o->pile[dst])) {
+        int a = src < dst ? src : dst, b = src < dst ? dst : src;
+        if (!o->pile[a] && o->draw) o->pile[a] = SINGLE[c->draw[--o->draw]];
+        if (!o->pile[b] && o->draw) o->pile[b] = SINGLE[c->draw[--o->draw]];
+    }
+}
+
+/* RulesSpace.children (then the eager filter, then the first k): the moves, best first.
+ * Returns how many were written to out. */
+static int children(const Ctx *c, const State *s, uint16_t *out) {
+    uint16_t targets[NO_KEY + 1] = {0}; /* positions by target key, as bits */
+    uint16_t holds[4] = {0};            /* positions by item held, as bits */
+    for (int j = 0; j < SIZE; j++) {
+        const PileInfo *p = &PILES[s->pile[j]];
+        targets[p->tkey] |= (uint16_t)(1u << j);
+        for (int it = 0; it < 4; it++)
+            if (p->mask & (1 << it)) holds[it] |= (uint16_t)(1u << j);
+    }
+    uint16_t by_gain[4][MAX_CHILDREN];
+    int count[4] = {0, 0, 0, 0};
+    for (int i = 0; i < SIZE; i++) {
+        const PileInfo *sp = &PILES[s->pile[i]];
+        if (!sp->ntakes) continue;
+        unsigned fits[3], all = 0;
+        for (int t = 0; t < sp->ntakes; t++) {
+            unsigned bad = 0;
+            for (int it = 0; it < 4; it++)
+                if (sp->take_mask[t] & (1 << it)) bad |= holds[it];
+            fits[t] = targets[sp->take_key[t]] & ~bad; /* the source itself holds a moved item */
+            all |= fits[t];
+        }
+        while (all) {
+            int j = __builtin_ctz(all);
+            all &= all - 1;
+            int t = 0;
+            while (!(fits[t] & (1u << j))) t++;
+            int n = sp->take_n[t];
+            const PileInfo *dp = &PILES[s->pile[j]];
+            int book = dp->len + n == 4;
+            int holes = (n == sp->len) + book;
+            int gain = book + (holes < s->draw ? holes : s->draw);
+            by_gain[gain][count[gain]++] = MOVE(i, j, n);
+        }
+    }
+    /* Sorted by (-gain, index): highest gain first, each gain in legal-move order. */
+    int n = 0;
+    for (int g = 3; g >= 0; g--) {
+        if (c->eager && g == 0 && n) break; /* only the moves that make progress, when there are any */
+        memcpy(out + n, by_gain[g], (size_t)count[g] * sizeof *out);
+        n += count[g];
+    }
+    if (c->k >= 0 && n > c->k) n = (int)c->k;
+    return n;
+}
+
+/* --- the seen keys ---------------------------------------------------------------------- */
+
+static void make_key(const State *s, Key *key) {
+    uint64_t a = 0, b = 0;
+    for (int i = 0; i < 7; i++) {
+        a |= (uint64_t)s->pile[i] << (9 * i);
+        b |= (uint64_t)s->pile[7 + i] << (9 * i);
+    }
+    key->w[0] = a;
+    key->w[1] = b;
+    key->w[2] = (uint64_t)s->pile[14] | (uint64_t)s->pile[15] << 9 | (uint64_t)s->draw << 18 | 1ull << 63;
+}
+
+static uint64_t hash_key(const Key *key) {
+    uint64_t h = key->w[0] * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+    h += key->w[1] * 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 31;
+    h += key->w[2] * 0x94D049BB133111EBull;
+    h ^= h >> 32;
+    h *= 0xD6E8FEB86659FD93ull;
+    h ^= h >> 32;
+    return h;
+}
+
+/* The slot of key: where it is, or the empty slot where it would go; *found says which. */
+static size_t find_slot(const Ctx *c, const Key *key, uint64_t h, int *found) {
+    size_t i = (size_t)h & c->mask;
+    for (;;) {
+        const Key *e = &c->table[i];
+        if (!e->w[2]) {
+            *found = 0;
+            return i;
+        }
+        if (e->w[0] == key->w[0] && e->w[1] == key->w[1] && e->w[2] == key->w[2]) {
+            *found = 1;
+            return i;
+        }
+        i = (i + 1) & c->mask;
+    }
+}
+
+static int grow_table(Ctx *c) {
+    size_t cap = (c->mask + 1) * 2;
+    Key *t = calloc(cap, sizeof *t);
+    if (!t) return -1;
+    for (size_t i = 0; i <= c->mask; i++) {
+        const Key *e = &c->table[i];
+        if (!e->w[2]) continue;
+        size_t j = (size_t)hash_key(e) & (cap - 1);
+        while (t[j].w[2]) j = (j + 1) & (cap - 1);
+        t[j] = *e;
+    }
+    free(c->table);
+    c->table = t;
+    c->mask = cap - 1;
+    return 0;
+}
+
+/* Add key at slot (from find_slot). -1: out of memory. */
+static int insert_at(Ctx *c, size_t slot, const Key *key) {
+    c->table[slot] = *key;
+    c->nkeys++;
+    if (c->nkeys * 2 > c->mask + 1) return grow_table(c);
+    return 0;
+}
+
+/* A new level on the path, with room for its children on the move stack. */
+static Level *push_level(Ctx *c) {
+    if (c->depth == c->levels_cap) {
+        size_t cap = c->levels_cap ? c->levels_cap * 2 : 256;
+        Level *l = realloc(c->levels, cap * sizeof *l);
+        if (!l) return NULL;
+        c->levels = l;
+        c->levels_cap = cap;
+    }
+    size_t first = c->depth ? c->levels[c->depth - 1].first + c->levels[c->depth - 1].n : 0;
+    if (first + MAX_CHILDREN > UINT32_MAX) return NULL;
+    if (first + MAX_CHILDREN > c->moves_cap) {
+        size_t cap = c->moves_cap ? c->moves_cap * 2 : 16384;
+        while (first + MAX_CHILDREN > cap) cap *= 2;
+        uint16_t *m = realloc(c->moves, cap * sizeof *m);
+        if (!m) return NULL;
+        c->moves = m;
+        c->moves_cap = cap;
+    }
+    Level *l = &c->levels[c->depth++];
+    l->first = (uint32_t)first;
+    l->n = 0;
+    l->next = 0;
+    l->via = 0;
+    return l;
+}
+
+/* --- the search ----------------------------------------------------------------------- */
+
+enum { SOLVED, UNSOLVABLE, UNKNOWN, NO_MEMORY, INTERRUPTED };
+
+/* depth_first. Runs without the GIL, taking it back now and then to check for signals. */
+static int run(Ctx *c, const State *start, long long max_nodes, int has_nodes, long long max_seen, int has_seen,
+               double deadline, int has_deadline, long long *nodes_out, PyThreadState **ts) {
+    Key key;
+    long long nodes = 0;
+    *nodes_out = 0;
+    if (is_won(start)) return SOLVED;
+    make_key(start, &key);
+    uint64_t h = hash_key(&key);
+    int found;
+    size_t slot = find_slot(c, &key, h, &found);
+    if (insert_at(c, slot, &key)) return NO_MEMORY;
+    Level *top = push_level(c);
+    if (!top) return NO_MEMORY;
+    top->s = *start;
+    top->n = (uint16_t)children(c, &top->s, c->moves + top->first);
+    nodes = 1;
+    unsigned long tries = 0;
+    State child;
+    while (c->depth) {
+        top = &c->levels[c->depth - 1];
+        int pushed = 0;
+        while (top->next < top->n) {
+            if (++tries % SIGNAL_EVERY == 0) {
+                PyEval_RestoreThread(*ts);
+                int err = PyErr_CheckSignals();
+                *ts = PyEval_SaveThread();
+                if (err) {
+                    *nodes_out = nodes;
+                    return INTERRUPTED;
+                }
+            }
+            uint16_t m = c->moves[top->first + top->next++];
+            apply_move(c, &top->s, m, &child);
+            make_key(&child, &key);
+            h = hash_key(&key);
+            slot = find_slot(c, &key, h, &found);
+            if (found) continue;
+            if (is_won(&child)) {
+                /* The path: the moves to every level after the first, then this one. */
+                Level *last = push_level(c);
+                if (!last) return NO_MEMORY;
+                last->via = m;
+                *nodes_out = nodes;
+                return SOLVED;
+            }
+            if ((has_nodes && nodes >= max_nodes) || (has_seen && (long long)c->nkeys >= max_seen) ||
+                (has_deadline && nodes % 256 == 0 && now_seconds() > deadline)) {
+                *nodes_out = nodes;
+                return UNKNOWN;
+            }
+            if (insert_at(c, slot, &key)) return NO_MEMORY;
+            nodes++;
+            Level *next = push_level(c);
+            if (!next) return NO_MEMORY;
+            next->s = child;
+            next->n = (uint16_t)children(c, &next->s, c->moves + next->first);
+            next->via = m;
+            pushed = 1;
+            break;
+        }
+        if (!pushed) c->depth--;
+    }
+    *nodes_out = nodes;
+    return UNSOLVABLE;
+}
+
+/* --- the Python side -------------------------------------------------------------------- */
+
+/* The cards of a tuple, each 0..63. */
+static int read_cards(PyObject *tuple, uint8_t *out, Py_ssize_t room, Py_ssize_t *n) {
+    if (!PyTuple_Check(tuple)) {
+        PyErr_SetString(PyExc_TypeError, "a pile must be a tuple of cards");
+        return -1;
+    }
+    Py_ssize_t len = PyTuple_GET_SIZE(tuple);
+    if (len > room) {
+        PyErr_SetString(PyExc_ValueError, "too many cards in a pile");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(tuple, i));
+        if (v == -1 && PyErr_Occurred()) return -1;
+        if (v < 0 || v >= DECK) {
+            PyErr_Format(PyExc_ValueError, "not a card: %ld", v);
+            return -1;
+        }
+        out[i] = (uint8_t)v;
+    }
+    *n = len;
+    return 0;
+}
+
+/* An optional limit: None is none; a huge int is none too (nodes never reach it), a hugely negative one is hit at once. */
+static int read_limit(PyObject *o, long long *value, int *has) {
+    if (o == Py_None) {
+        *has = 0;
+        return 0;
+    }
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    *has = overflow <= 0;
+    *value = overflow < 0 ? LLONG_MIN : v;
+    return 0;
+}
+
+PyDoc_STRVAR(search_doc,
+             "search(field, draw, books, eager, k, max_nodes, max_seen, seconds)\n"
+             "--\n\n"
+             "The depth-first search of cardtable.solve.search.depth_first over the RulesSpace of\n"
+             "DevilsSquare from the position (field, draw, books): (verdict, nodes, moves), moves as\n"
+             "bytes, three per move (source, target, count). field: 16 field piles (tuples of cards,\n"
+             "bottom first); draw: at most 64 cards, bottom first; books: 0 to 64. eager: keep only\n"
+             "progress moves when there are any; k: keep the first k children (< 0: all); limits\n"
+             "None for none.");
+
+static PyObject *py_search(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *field, *draw, *o_nodes, *o_seen, *o_seconds;
+    int eager, books;
+    long long k;
+    if (!PyArg_ParseTuple(args, "O!O!ipLOOO", &PyTuple_Type, &field, &PyTuple_Type, &draw, &books, &eager, &k,
+                          &o_nodes, &o_seen, &o_seconds))
+        return NULL;
+    Ctx c;
+    memset(&c, 0, sizeof c);
+    State start;
+    memset(&start, 0, sizeof start);
+    PyObject *result = NULL;
+    long long max_nodes = 0, max_seen = 0;
+    int has_nodes = 0, has_seen = 0, has_deadline = 0;
+    double seconds = 0.0;
+
+    if (PyTuple_GET_SIZE(field) != SIZE) {
+        PyErr_SetString(PyExc_ValueError, "the field must have 16 piles");
+        goto done;
+    }
+    for (int i = 0; i < SIZE; i++) {
+        uint8_t cards[3];
+        Py_ssize_t n;
+        if (read_cards(PyTuple_GET_ITEM(field, i), cards, 3, &n)) goto done;
+        int id = pile_id(cards, (int)n);
+        if (id < 0) {
+            PyErr_SetString(PyExc_ValueError, "a pile is not a field pile");
+            goto done;
+        }
+        start.pile[i] = (uint16_t)id;
+    }
+    {
+        Py_ssize_t n;
+        if (read_cards(draw, c.draw, MAX_DRAW, &n)) goto done;
+        start.draw = (uint8_t)n;
+    }
+    if (books < 0 || books > DECK) {
+        PyErr_SetString(PyExc_ValueError, "books must be 0 to 64");
+        goto done;
+    }
+    start.books = (uint8_t)books;
+    c.eager = eager;
+    c.k = k;
+    if (read_limit(o_nodes, &max_nodes, &has_nodes) || read_limit(o_seen, &max_seen, &has_seen)) goto done;
+    if (o_seconds != Py_None) {
+        seconds = PyFloat_AsDouble(o_seconds);
+        if (seconds == -1.0 && PyErr_Occurred()) goto done;
+        has_deadline = 1;
+    }
+
+    c.table = calloc(1024, sizeof *c.table);
+    if (!c.table) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    c.mask = 1023;
+    {
+        long long nodes = 0;
+        PyThreadState *ts = PyEval_SaveThread();
+        double began = now_seconds();
+        int verdict = run(&c, &start, max_nodes, has_nodes, max_seen, has_seen, began + seconds, has_deadline, &nodes,
+                          &ts);
+        PyEval_RestoreThread(ts);
+        if (verdict == NO_MEMORY) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        if (verdict == INTERRUPTED) goto done; /* the signal handler's exception is set */
+        static const char *names[] = {"solved", "unsolvable", "unknown"};
+        PyObject *moves = NULL;
+        if (verdict == SOLVED) {
+            /* The start needs no move, every later level one. */
+            size_t count = c.depth ? c.depth - 1 : 0;
+            moves = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(3 * count));
+            if (!moves) goto done;
+            char *w = PyBytes_AS_STRING(moves);
+            for (size_t i = 0; i < count; i++) {
+                uint16_t m = c.levels[i + 1].via;
+                w[3 * i] = (char)M_SRC(m);
+                w[3 * i + 1] = (char)M_DST(m);
+                w[3 * i + 2] = (char)M_N(m);
+            }
+        } else {
+            moves = PyBytes_FromStringAndSize(NULL, 0);
+            if (!moves) goto done;
+        }
+        result = Py_BuildValue("(sLN)", names[verdict], nodes, moves);
+    }
+
+done:
+    free(c.table);
+    free(c.levels);
+    free(c.moves);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"search", py_search, METH_VARARGS, search_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    "cardtable.solve.native._devils_square",
+    "The native core of the Devil's Square solver (see cardtable.solve.native.devils_square).",
+    -1,
+    methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC PyInit__devils_square(void) {
+    make_piles();
+    return PyModule_Create(&module);
+}

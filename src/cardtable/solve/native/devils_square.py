@@ -1,0 +1,128 @@
+"""The compiled core of the Devil's Square solver (``_devils_square.c``), used when it is built.
+
+:func:`search` runs the search of :func:`~cardtable.solve.search.depth_first` in C for
+the plain space of Devil's Square (:class:`~cardtable.solve.spaces.RulesSpace` of
+:class:`~cardtable.games.devils_square.DevilsSquare`, no key function, no safe move: what
+:func:`~cardtable.solve.spaces.space_for` gives), :class:`~cardtable.solve.search.Pruned`
+of it (the first ``k`` children), and :class:`~cardtable.solve.levels.EagerSpace` of it
+(also pruned). It explores exactly the positions the Python search explores, in the same
+order: the same legal moves in the same order, the same progress and stable sort, the
+same key (the position itself, kept exactly, never as a lossy hash, so "unsolvable" is
+still a proof), the same node counting and budget checks. So the verdict, the nodes and
+the moves are the Python search's; only ``seconds`` differs. The pure Python code stays
+the reference: with the environment variable ``CARDTABLE_PURE=1``, or when the core is
+not built, :func:`search` gives ``None`` and the caller searches in Python.
+
+>>> from cardtable.games.devils_square import DevilsSquare
+>>> from cardtable.solve.search import depth_first
+>>> r = DevilsSquare()
+>>> found = search(RulesSpace(r), r.deal(0), Budget(nodes=1_000))
+>>> reference = depth_first(RulesSpace(r), r.deal(0), Budget(nodes=1_000))
+>>> found is None or (found.verdict, found.nodes, found.moves) == (reference.verdict, reference.nodes, reference.moves)
+True
+"""
+
+from __future__ import annotations
+
+import time
+from types import ModuleType
+from typing import Any
+
+from ...games.devils_square import _PILES, DECK_SIZE, MOVES, SIZE, DevilsSquare, DevilsSquareState
+from ..search import Budget, Found
+from ..spaces import RulesSpace
+from . import limits, pure, unwrap
+
+
+def _load() -> ModuleType | None:
+    """The compiled module, or None when it is not built."""
+    try:
+        from . import _devils_square
+    except ImportError:
+        return None
+    return _devils_square
+
+
+CORE = _load()
+"""The compiled module (None: not built)."""
+
+_MOST_CHILDREN = 240  # more than a position ever has (one move per source and target), so a larger k keeps them all
+
+
+def available() -> bool:
+    """Whether the compiled core is built and not turned off by ``CARDTABLE_PURE``.
+
+    >>> available() in (True, False)
+    True
+    """
+    return CORE is not None and not pure()
+
+
+def _plan(space: Any) -> tuple[RulesSpace, bool, int] | None:
+    """The Devil's Square space under ``space``, whether it is eager, and ``k`` (-1: every
+    child); None for any other space (another game, a subclass, options, a key or a safe move)."""
+    plan = unwrap(space, RulesSpace)
+    if plan is None:
+        return None
+    rules_space, eager, k = plan
+    rules = rules_space.rules
+    plain = rules_space._key is None and rules_space._safe is None
+    if type(rules) is not DevilsSquare or rules.options or not plain:
+        return None
+    return rules_space, eager, -1 if k > _MOST_CHILDREN else k
+
+
+def _cards(pile: Any) -> bool:
+    """Whether ``pile`` is a tuple of cards (ints 0..63)."""
+    return type(pile) is tuple and all(type(c) is int and 0 <= c < DECK_SIZE for c in pile)
+
+
+def _position(start: Any) -> DevilsSquareState | None:
+    """The start, if it is a position the core takes: 16 field piles (tuples, each one of
+    :func:`~cardtable.games.devils_square.field_piles` or empty), a draw pile of at most 64
+    cards (a tuple) and 0 to 64 books."""
+    if not isinstance(start, DevilsSquareState):
+        return None
+    field, draw, books = start
+    if type(field) is not tuple or len(field) != SIZE:
+        return None
+    if not all(_cards(pile) and pile in _PILES for pile in field):
+        return None
+    if not _cards(draw) or len(draw) > DECK_SIZE or type(books) is not int or not 0 <= books <= DECK_SIZE:
+        return None
+    return start
+
+
+def search(space: Any, start: Any, budget: Budget) -> Found | None:
+    """:func:`~cardtable.solve.search.depth_first` in C, with the same result but ``seconds``,
+    for a Devil's Square space (module docstring); None when the core does not take ``space``
+    or ``start``, is not built, or ``CARDTABLE_PURE=1``.
+
+    >>> from cardtable.games.devils_square import DevilsSquare
+    >>> from cardtable.solve.levels import EagerSpace
+    >>> from cardtable.solve.search import Pruned
+    >>> r = DevilsSquare()
+    >>> found = search(Pruned(EagerSpace(r), 3), r.deal(0), Budget(nodes=500))
+    >>> found is None or (found.verdict, found.nodes) == ("unknown", 500)
+    True
+    >>> search(RulesSpace(r, key=str), r.deal(1), Budget()) is None
+    True
+    """
+    began = time.perf_counter()
+    core = CORE
+    if core is None or pure():
+        return None
+    plan = _plan(space)
+    if plan is None:
+        return None
+    _, eager, k = plan
+    position = _position(start)
+    budget_limits = limits(budget)
+    if position is None or budget_limits is None:
+        return None
+    max_nodes, max_seen, seconds = budget_limits
+    field, draw, books = position
+    remaining = None if seconds is None else seconds - (time.perf_counter() - began)
+    verdict, nodes, path = core.search(field, draw, books, eager, k, max_nodes, max_seen, remaining)
+    moves = [MOVES[path[i]][path[i + 1]][path[i + 2] - 1] for i in range(0, len(path), 3)]
+    return Found(verdict, moves, nodes, time.perf_counter() - began)
