@@ -11,8 +11,8 @@ import pytest
 import cardtable
 from cardtable.core.errors import CardtableError
 from cardtable.games import rules_for
-from cardtable.solve import SolveResult, solve
-from cardtable.solve.search import Budget, depth_first
+from cardtable.solve import SolveResult, solve, solver
+from cardtable.solve.search import Budget, Found, Pruned, depth_first, search
 from cardtable.solve.spaces import RulesSpace
 
 # Each game and mode, with the first deal whose winning line anchors the endgame
@@ -115,7 +115,31 @@ def test_budget_gives_unknown() -> None:
 
 
 def test_multi_player_games_are_refused() -> None:
-    if "deserto" not in cardtable.GAMES:
-        pytest.skip("deserto not registered yet")
     with pytest.raises(CardtableError, match="one-player"):
         solve(cardtable.new_game("deserto", deal=0))
+
+
+def recording(calls: list[tuple[int | None, int | None]]) -> Any:
+    """A ``search`` that records (width of a pruned space or None, node budget) of each call."""
+
+    def record(space: Any, start: Any, budget: Budget) -> Found:
+        calls.append((space.k if isinstance(space, Pruned) else None, budget.nodes))
+        return search(space, start, budget)
+
+    return record
+
+
+def test_the_pruned_phases_widen_then_the_complete_search_decides(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[int | None, int | None]] = []
+    monkeypatch.setattr(solver, "search", recording(calls))
+    # Klondike deal 0: the two best moves of every position win; three do not within budget.
+    result = solve(cardtable.new_game("klondike", deal=0), nodes=2_000_000)
+    assert result.solved and calls == [(2, 500_000)]
+    calls.clear()
+    # Klondike deal 49: both pruned phases end without a win (proving nothing); the
+    # complete search gets the rest of the nodes.
+    result = solve(cardtable.new_game("klondike", deal=49), nodes=40_000)
+    assert [width for width, _ in calls] == [2, 3, None]
+    assert calls[0][1] == calls[1][1] == 10_000
+    spent = 40_000 - calls[2][1]  # type: ignore[operator]
+    assert 0 < spent <= 20_000 and result.nodes <= 40_000
