@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 .PHONY: run test lint typecheck unit bench clean
 
 # setup.py builds the compiled solver cores: a changed C file reinstalls (rebuilds) them.
-$(STAMP): pyproject.toml setup.py $(wildcard src/cardtable/solve/native/*.c)
+$(STAMP): pyproject.toml setup.py $(wildcard src/cardtable/solve/native/*.c) $(wildcard src/cardtable/solve/native/*.h)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test]'

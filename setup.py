@@ -13,6 +13,7 @@ setup(
         Extension(
             f"cardtable.solve.native._{game}",
             [f"src/cardtable/solve/native/_{game}.c"],
+            depends=["src/cardtable/solve/native/_core.h"],  # what the cores share: a change rebuilds them all
             optional=True,
             extra_compile_args=["-O2"],
         )

@@ -10,10 +10,8 @@ The tests skip when the core is not built, and fail instead with
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -23,53 +21,26 @@ from cardtable.games.demonthief import DemonsAndThieves, Demonthief, DemonthiefM
 from cardtable.games.klondike import Klondike
 from cardtable.solve.levels import EagerSpace
 from cardtable.solve.native import demonthief as native_demonthief
+from cardtable.solve.native import pure
 from cardtable.solve.search import Budget, Found, Pruned, depth_first
 from cardtable.solve.spaces import DemonthiefSpace, KlondikeSpace
 from tests.helpers import random_line
+from tests.solve.native import helpers
+from tests.solve.native.helpers import KINDS, line, space_of
 
+CORE = "demonthief"
 GAMES = (Demonthief, DemonsAndThieves)
+SPACES = (*KINDS, "eager-pruned")
 
 
-@pytest.fixture(autouse=True)
-def core(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test here needs the core, with ``CARDTABLE_PURE`` unset."""
-    monkeypatch.delenv("CARDTABLE_PURE", raising=False)
-    if not native_demonthief.available():
-        message = "the compiled Demonthief core (cardtable.solve._demonthief) is not built"
-        if os.environ.get("CARDTABLE_REQUIRE_NATIVE") == "1":
-            pytest.fail(f"{message}, and CARDTABLE_REQUIRE_NATIVE=1 requires it")
-        pytest.skip(f"{message} (build it, e.g. pip install -e .; CARDTABLE_REQUIRE_NATIVE=1 makes this fail)")
-
-
-def spaces(rules: Demonthief) -> Iterator[tuple[str, Any]]:
+def spaces(rules: Demonthief) -> list[Any]:
     """The spaces the core runs: full, pruned to three children, eager, eager pruned to two."""
-    yield "full", DemonthiefSpace(rules)
-    yield "pruned", Pruned(DemonthiefSpace(rules), 3)
-    yield "eager", EagerSpace(rules)
-    yield "eager-pruned", Pruned(EagerSpace(rules), 2)
-
-
-def wins(rules: Demonthief, start: DemonthiefState, moves: list[Any]) -> bool:
-    """Whether ``moves`` are legal one after the other from ``start`` and win."""
-    state = start
-    for move in moves:
-        if type(move) is not DemonthiefMove or move not in rules.legal_moves(state):
-            return False
-        state = rules.apply(state, move)
-    return rules.is_won(state)
+    return helpers.spaces(rules, SPACES)
 
 
 def same(space: Any, rules: Demonthief, start: DemonthiefState, budget: Budget) -> Found:
-    """Search in Python and in C; assert the same verdict, nodes and moves, and a won line
-    that replays to a win. The Python result."""
-    reference = depth_first(space, start, budget)
-    found = native_demonthief.search(space, start, budget)
-    assert found is not None
-    assert (found.verdict, found.nodes) == (reference.verdict, reference.nodes), rules.to_text(start)
-    assert found.moves == reference.moves, rules.to_text(start)
-    if found.verdict == "solved":
-        assert wins(rules, start, found.moves)
-    return reference
+    """Search in Python and in C (:func:`helpers.same`, every move a DemonthiefMove)."""
+    return helpers.same(native_demonthief, space, rules, start, budget, DemonthiefMove)
 
 
 def stock_in_play(state: DemonthiefState, rng: random.Random, most: int = 6) -> DemonthiefState:
@@ -91,10 +62,7 @@ def winning_line(rules: Demonthief, deal: int) -> list[DemonthiefState]:
     """The positions of the winning line the Python search finds for a deal."""
     found = depth_first(DemonthiefSpace(rules), rules.deal(deal), Budget(nodes=5_000))
     assert found.verdict == "solved"
-    line = [rules.deal(deal)]
-    for move in found.moves:
-        line.append(rules.apply(line[-1], move))
-    return line
+    return line(rules, rules.deal(deal), found.moves)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -102,7 +70,7 @@ def test_deals_at_a_small_budget(game: type[Demonthief]) -> None:
     rules = game()
     verdicts: Counter[str] = Counter()
     for deal in range(20):
-        for _, space in spaces(rules):
+        for space in spaces(rules):
             verdicts[same(space, rules, rules.deal(deal), Budget(nodes=120)).verdict] += 1
     assert verdicts["unknown"] > 0
 
@@ -112,7 +80,7 @@ def test_deals_at_a_larger_budget(game: type[Demonthief]) -> None:
     rules = game()
     verdicts: Counter[str] = Counter()
     for deal in range(4):
-        for _, space in spaces(rules):
+        for space in spaces(rules):
             verdicts[same(space, rules, rules.deal(deal), Budget(nodes=1_500)).verdict] += 1
     assert verdicts["solved"] > 0 and verdicts["unknown"] > 0, verdicts
 
@@ -126,7 +94,7 @@ def test_positions_of_random_play(game: type[Demonthief]) -> None:
     verdicts: Counter[str] = Counter()
     for _ in range(20):
         line = random_line(rules, rules.deal(rng.randrange(10**6)), rng.randrange(10**6), rng.choice((20, 80, 200)))
-        for _, space in spaces(rules):
+        for space in spaces(rules):
             verdicts[same(space, rules, line[-1], Budget(nodes=500)).verdict] += 1
     assert set(verdicts) == {"solved", "unsolvable", "unknown"}, verdicts
     if game is DemonsAndThieves:
@@ -143,8 +111,8 @@ def test_positions_near_the_end(game: type[Demonthief], deal: int) -> None:
     verdicts: Counter[str] = Counter()
     for state in line[len(line) // 2 :: 15]:
         for here in (state, stock_in_play(state, rng)):
-            for name, space in spaces(rules):
-                found = same(space, rules, here, Budget(nodes=800))
+            for name in SPACES:
+                found = same(space_of(rules, name), rules, here, Budget(nodes=800))
                 verdicts[found.verdict] += 1
                 if here is state and name == "full":
                     assert found.verdict == "solved"
@@ -160,7 +128,7 @@ def test_many_cards_back_in_the_stock(game: type[Demonthief], deal: int) -> None
     line = winning_line(rules, deal)
     for state in line[len(line) // 2 :: 10]:
         here = stock_in_play(state, rng, most=12)
-        for _, space in spaces(rules):
+        for space in spaces(rules):
             same(space, rules, here, Budget(nodes=600))
 
 
@@ -176,7 +144,7 @@ def test_redeals_used_and_left() -> None:
                     waste=start.stock[: len(start.stock) - drawn - 1 : -1],
                     redeals_used=used,
                 )
-                for _, space in spaces(rules):
+                for space in spaces(rules):
                     same(space, rules, state, Budget(nodes=150))
 
 
@@ -218,5 +186,5 @@ def test_pure_and_what_the_core_does_not_take(monkeypatch: pytest.MonkeyPatch) -
     assert native_demonthief.search(DemonthiefSpace(rules), start._replace(foundations=(0,) * 9), budget) is None
     assert native_demonthief.search(DemonthiefSpace(rules), tuple(start), budget) is None
     monkeypatch.setenv("CARDTABLE_PURE", "1")
-    assert not native_demonthief.available()
+    assert pure()
     assert native_demonthief.search(DemonthiefSpace(rules), start, budget) is None

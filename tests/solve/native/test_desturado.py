@@ -8,10 +8,7 @@ Skipped when the core is not built, unless ``CARDTABLE_REQUIRE_NATIVE=1`` (then 
 
 from __future__ import annotations
 
-import os
 from collections import Counter
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
@@ -19,25 +16,15 @@ from cardtable.games import rules_for
 from cardtable.games.desturado import Desturado, DesturadoState
 from cardtable.solve.levels import EagerSpace
 from cardtable.solve.native import desturado as native_desturado
-from cardtable.solve.search import Budget, Found, Pruned, depth_first
+from cardtable.solve.native import pure
+from cardtable.solve.search import Budget, Pruned
 from cardtable.solve.spaces import DesturadoSpace, RulesSpace
 from tests.helpers import random_line
+from tests.solve.native.helpers import line, same, spaces
 
+CORE = "desturado"
 MODES = ("easy", "medium", "hard")
 DEALS = range(15)
-
-
-@pytest.fixture(autouse=True)
-def native_core(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The core on (whatever ``CARDTABLE_PURE`` the environment has), or the test skipped
-    (failed with ``CARDTABLE_REQUIRE_NATIVE=1``) when it is not built."""
-    monkeypatch.delenv("CARDTABLE_PURE", raising=False)
-    if not native_desturado.available():
-        reason = "the native Desturado core cardtable.solve._desturado is not built (build_ext --inplace builds it)"
-        if os.environ.get("CARDTABLE_REQUIRE_NATIVE") == "1":
-            pytest.fail(f"{reason}, and CARDTABLE_REQUIRE_NATIVE=1")
-        pytest.skip(reason)
-    yield
 
 
 def desturado(mode: str) -> Desturado:
@@ -45,31 +32,6 @@ def desturado(mode: str) -> Desturado:
     rules = rules_for("desturado", mode=mode)
     assert isinstance(rules, Desturado)
     return rules
-
-
-def spaces(rules: Desturado) -> list[Any]:
-    """The spaces the core takes: full, pruned to 3 children, eager."""
-    return [DesturadoSpace(rules), Pruned(DesturadoSpace(rules), 3), EagerSpace(rules)]
-
-
-def wins(rules: Desturado, state: DesturadoState, moves: list[Any]) -> bool:
-    """Whether ``moves`` are legal one after the other from ``state`` and win."""
-    for move in moves:
-        if move not in rules.legal_moves(state):
-            return False
-        state = rules.apply(state, move)
-    return rules.is_won(state)
-
-
-def compare(rules: Desturado, space: Any, start: DesturadoState, budget: Budget) -> Found:
-    """The native search, checked equal to the Python one (and, if it wins, replayed)."""
-    reference = depth_first(space, start, budget)
-    native = native_desturado.search(space, start, budget)
-    assert native is not None
-    assert (native.verdict, native.nodes, native.moves) == (reference.verdict, reference.nodes, reference.moves)
-    if native.verdict == "solved":
-        assert wins(rules, start, native.moves)
-    return native
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -80,7 +42,7 @@ def test_deals_at_several_budgets(mode: str) -> None:
         start = rules.deal(deal)
         for space in spaces(rules):
             for nodes in (1, 2, 40, 400) if deal >= 5 else (1, 2, 40, 400, 1_500, 8_000):
-                verdicts[compare(rules, space, start, Budget(nodes=nodes)).verdict] += 1
+                verdicts[same(native_desturado, space, rules, start, Budget(nodes=nodes)).verdict] += 1
     assert verdicts["solved"] and verdicts["unknown"]
 
 
@@ -93,7 +55,7 @@ def test_positions_of_random_play(mode: str) -> None:
         for start in {line[min(d, len(line) - 1)] for d in (8, 20, 35, len(line) - 1)}:
             for space in spaces(rules):
                 for nodes in (30, 1_000):
-                    verdicts[compare(rules, space, start, Budget(nodes=nodes)).verdict] += 1
+                    verdicts[same(native_desturado, space, rules, start, Budget(nodes=nodes)).verdict] += 1
     assert verdicts["unsolvable"] and verdicts["unknown"]
 
 
@@ -106,12 +68,10 @@ def test_positions_near_a_win(mode: str) -> None:
         assert found is not None
         if found.verdict != "solved":
             continue
-        line = [rules.deal(deal)]
-        for move in found.moves:
-            line.append(rules.apply(line[-1], move))
+        won = line(rules, rules.deal(deal), found.moves)
         for back in (1, 4, 10, 20):
             for space in spaces(rules):
-                verdicts[compare(rules, space, line[-1 - back], Budget(nodes=3_000)).verdict] += 1
+                verdicts[same(native_desturado, space, rules, won[-1 - back], Budget(nodes=3_000)).verdict] += 1
     assert verdicts["solved"]
 
 
@@ -120,7 +80,7 @@ def test_won_start_and_other_prunings() -> None:
     start = rules.deal(2)
     won = DesturadoState(((),) * 4, (0,) * 4, (tuple(rules.deck()), (), (), ()))
     for space in spaces(rules):
-        assert compare(rules, space, won, Budget(nodes=10)).verdict == "solved"
+        assert same(native_desturado, space, rules, won, Budget(nodes=10)).verdict == "solved"
     for space in (
         Pruned(DesturadoSpace(rules), 0),
         Pruned(DesturadoSpace(rules), 1),
@@ -129,21 +89,21 @@ def test_won_start_and_other_prunings() -> None:
         Pruned(EagerSpace(rules), 2),
     ):
         for nodes in (5, 2_000):
-            compare(rules, space, start, Budget(nodes=nodes))
+            same(native_desturado, space, rules, start, Budget(nodes=nodes))
 
 
 def test_memory_and_time_budgets() -> None:
     rules = desturado("hard")
     start = rules.deal(0)
     space = DesturadoSpace(rules)
-    found = compare(rules, space, start, Budget(nodes=None, memory=700))
+    found = same(native_desturado, space, rules, start, Budget(nodes=None, memory=700))
     assert (found.verdict, found.nodes) == ("unknown", 700)
-    assert compare(rules, space, start, Budget(nodes=50, memory=0)).nodes == 1
+    assert same(native_desturado, space, rules, start, Budget(nodes=50, memory=0)).nodes == 1
     # Out of time at the first check (every 256 positions), in both searches.
-    found = compare(rules, space, start, Budget(nodes=None, seconds=0.0, memory=None))
+    found = same(native_desturado, space, rules, start, Budget(nodes=None, seconds=0.0, memory=None))
     assert (found.verdict, found.nodes) == ("unknown", 256)
-    compare(rules, space, start, Budget(nodes=900, seconds=1e9))
-    compare(rules, space, start, Budget(nodes=250.5))  # type: ignore[arg-type]
+    same(native_desturado, space, rules, start, Budget(nodes=900, seconds=1e9))
+    same(native_desturado, space, rules, start, Budget(nodes=250.5))  # type: ignore[arg-type]
 
 
 def test_pure_and_unsupported(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -156,5 +116,5 @@ def test_pure_and_unsupported(monkeypatch: pytest.MonkeyPatch) -> None:
     twice = start._replace(hand=(start.hand[0],) * 5)
     assert native_desturado.search(DesturadoSpace(rules), twice, Budget(nodes=10)) is None
     monkeypatch.setenv("CARDTABLE_PURE", "1")
-    assert not native_desturado.available()
+    assert pure()
     assert native_desturado.search(DesturadoSpace(rules), start, Budget(nodes=10)) is None

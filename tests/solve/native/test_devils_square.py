@@ -9,11 +9,9 @@ Skipped when the core is not built, unless ``CARDTABLE_REQUIRE_NATIVE=1`` (then 
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations
-from typing import Any
 
 import pytest
 
@@ -21,24 +19,14 @@ from cardtable.games import rules_for
 from cardtable.games.devils_square import NUMBER, DevilsSquare, DevilsSquareState, pile_problem
 from cardtable.solve.levels import EagerSpace
 from cardtable.solve.native import devils_square as native_devils_square
-from cardtable.solve.search import Budget, Found, Pruned, depth_first
+from cardtable.solve.native import pure
+from cardtable.solve.search import Budget, Pruned
 from cardtable.solve.spaces import RulesSpace, space_for
 from tests.helpers import random_line
+from tests.solve.native.helpers import line, same, spaces
 
+CORE = "devils_square"
 DEALS = range(20)
-
-
-@pytest.fixture(autouse=True)
-def native_core(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The core on (whatever ``CARDTABLE_PURE`` the environment has), or the test skipped
-    (failed with ``CARDTABLE_REQUIRE_NATIVE=1``) when it is not built."""
-    monkeypatch.delenv("CARDTABLE_PURE", raising=False)
-    if not native_devils_square.available():
-        reason = "the native Devil's Square core cardtable.solve.native._devils_square is not built (pip install -e .)"
-        if os.environ.get("CARDTABLE_REQUIRE_NATIVE") == "1":
-            pytest.fail(f"{reason}, and CARDTABLE_REQUIRE_NATIVE=1")
-        pytest.skip(reason)
-    yield
 
 
 @pytest.fixture(scope="module")
@@ -49,39 +37,11 @@ def rules() -> DevilsSquare:
     return found
 
 
-def spaces(rules: DevilsSquare) -> list[Any]:
-    """The spaces the core takes: full, pruned to 3 children, eager."""
-    return [space_for(rules), Pruned(space_for(rules), 3), EagerSpace(rules)]
-
-
-def wins(rules: DevilsSquare, state: DevilsSquareState, moves: list[Any]) -> bool:
-    """Whether ``moves`` are legal one after the other from ``state`` and win."""
-    for move in moves:
-        if move not in rules.legal_moves(state):
-            return False
-        state = rules.apply(state, move)
-    return rules.is_won(state)
-
-
-def compare(rules: DevilsSquare, space: Any, start: DevilsSquareState, budget: Budget) -> Found:
-    """The native search, checked equal to the Python one (and, if it wins, replayed)."""
-    reference = depth_first(space, start, budget)
-    native = native_devils_square.search(space, start, budget)
-    assert native is not None
-    assert (native.verdict, native.nodes, native.moves) == (reference.verdict, reference.nodes, reference.moves)
-    if native.verdict == "solved":
-        assert wins(rules, start, native.moves)
-    return native
-
-
 def winning_line(rules: DevilsSquare, deal: int) -> list[DevilsSquareState]:
     """The positions of the winning line the core finds for ``deal`` (which it wins)."""
     found = native_devils_square.search(space_for(rules), rules.deal(deal), Budget(nodes=100_000))
     assert found is not None and found.verdict == "solved"
-    line = [rules.deal(deal)]
-    for move in found.moves:
-        line.append(rules.apply(line[-1], move))
-    return line
+    return line(rules, rules.deal(deal), found.moves)
 
 
 def swapped(state: DevilsSquareState) -> Iterator[DevilsSquareState]:
@@ -103,7 +63,7 @@ def test_deals_at_several_budgets(rules: DevilsSquare) -> None:
         start = rules.deal(deal)
         for space in spaces(rules):
             for nodes in (1, 2, 40, 400, 3_000):
-                verdicts[compare(rules, space, start, Budget(nodes=nodes)).verdict] += 1
+                verdicts[same(native_devils_square, space, rules, start, Budget(nodes=nodes)).verdict] += 1
     assert verdicts["solved"] and verdicts["unsolvable"] and verdicts["unknown"]
 
 
@@ -111,7 +71,7 @@ def test_longer_searches(rules: DevilsSquare) -> None:
     verdicts: Counter[str] = Counter()
     for deal in (16, 24, 35, 44):
         for space in spaces(rules):
-            verdicts[compare(rules, space, rules.deal(deal), Budget(nodes=20_000)).verdict] += 1
+            verdicts[same(native_devils_square, space, rules, rules.deal(deal), Budget(nodes=20_000)).verdict] += 1
     assert verdicts["solved"] and verdicts["unsolvable"]
 
 
@@ -122,7 +82,7 @@ def test_positions_of_random_play(rules: DevilsSquare) -> None:
         for start in {line[min(d, len(line) - 1)] for d in (5, 10, 25, 40, len(line) - 1)}:
             for space in spaces(rules):
                 for nodes in (30, 1_000):
-                    verdicts[compare(rules, space, start, Budget(nodes=nodes)).verdict] += 1
+                    verdicts[same(native_devils_square, space, rules, start, Budget(nodes=nodes)).verdict] += 1
     assert verdicts["solved"] and verdicts["unsolvable"] and verdicts["unknown"]
 
 
@@ -140,18 +100,18 @@ def test_positions_near_a_win_and_made_from_them(rules: DevilsSquare) -> None:
         line = winning_line(rules, deal)
         for back in (1, 4, 10, 20, 35):
             for space in spaces(rules):
-                verdicts[compare(rules, space, line[-1 - back], Budget(nodes=3_000)).verdict] += 1
+                verdicts[same(native_devils_square, space, rules, line[-1 - back], Budget(nodes=3_000)).verdict] += 1
         for back in (6, 12):
             for start in [*list(swapped(line[-1 - back]))[:4], *short(line[-1 - back])]:
                 for space in spaces(rules):
-                    verdicts[compare(rules, space, start, Budget(nodes=3_000)).verdict] += 1
+                    verdicts[same(native_devils_square, space, rules, start, Budget(nodes=3_000)).verdict] += 1
     assert verdicts["solved"] > 20 and verdicts["unsolvable"] > 20
 
 
 def test_won_start_and_other_prunings(rules: DevilsSquare) -> None:
     won = DevilsSquareState(((),) * 16, (), 16)
     for space in spaces(rules):
-        found = compare(rules, space, won, Budget(nodes=10))
+        found = same(native_devils_square, space, rules, won, Budget(nodes=10))
         assert (found.verdict, found.nodes) == ("solved", 0)
     start = rules.deal(6)
     for space in (
@@ -163,20 +123,20 @@ def test_won_start_and_other_prunings(rules: DevilsSquare) -> None:
         Pruned(EagerSpace(rules), 2),
     ):
         for nodes in (5, 2_000):
-            compare(rules, space, start, Budget(nodes=nodes))
+            same(native_devils_square, space, rules, start, Budget(nodes=nodes))
 
 
 def test_memory_and_time_budgets(rules: DevilsSquare) -> None:
     start = rules.deal(0)
     space = space_for(rules)
-    found = compare(rules, space, start, Budget(nodes=None, memory=700))
+    found = same(native_devils_square, space, rules, start, Budget(nodes=None, memory=700))
     assert (found.verdict, found.nodes) == ("unknown", 700)
-    assert compare(rules, space, start, Budget(nodes=50, memory=0)).nodes == 1
+    assert same(native_devils_square, space, rules, start, Budget(nodes=50, memory=0)).nodes == 1
     # Out of time at the first check (every 256 positions), in both searches.
-    found = compare(rules, space, start, Budget(nodes=None, seconds=0.0, memory=None))
+    found = same(native_devils_square, space, rules, start, Budget(nodes=None, seconds=0.0, memory=None))
     assert (found.verdict, found.nodes) == ("unknown", 256)
-    compare(rules, space, start, Budget(nodes=900, seconds=1e9))
-    compare(rules, space, start, Budget(nodes=250.5))  # type: ignore[arg-type]
+    same(native_devils_square, space, rules, start, Budget(nodes=900, seconds=1e9))
+    same(native_devils_square, space, rules, start, Budget(nodes=250.5))  # type: ignore[arg-type]
 
 
 def test_pure_and_unsupported(rules: DevilsSquare, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -199,5 +159,5 @@ def test_pure_and_unsupported(rules: DevilsSquare, monkeypatch: pytest.MonkeyPat
     assert native_devils_square.search(space_for(rules), listed, budget) is None
     assert native_devils_square.search(space_for(rules), start._replace(books=True), budget) is None
     monkeypatch.setenv("CARDTABLE_PURE", "1")
-    assert not native_devils_square.available()
+    assert pure()
     assert native_devils_square.search(space_for(rules), start, budget) is None

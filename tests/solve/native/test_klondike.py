@@ -17,11 +17,15 @@ from cardtable.solve import search as search_module
 from cardtable.solve import solve
 from cardtable.solve.levels import EagerSpace, measure
 from cardtable.solve.native import klondike as native
+from cardtable.solve.native import pure
 from cardtable.solve.search import Budget, Found, Pruned, depth_first
 from cardtable.solve.spaces import KlondikeSpace
 from tests.helpers import random_line
+from tests.solve.native import helpers
+from tests.solve.native.helpers import KINDS as MODES
+from tests.solve.native.helpers import line, space_of
 
-needs_core = pytest.mark.skipif(native.CORE is None, reason="the compiled core is not built")
+CORE = "klondike"
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -31,13 +35,6 @@ OPTIONS: list[dict[str, Any]] = [
     {"foundation_return": False},
     {"draw": 1, "redeals": 1},
 ]
-MODES = ("full", "pruned", "eager")
-
-
-@pytest.fixture(autouse=True)
-def _native_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The comparisons need the core on, whatever the environment says."""
-    monkeypatch.delenv("CARDTABLE_PURE", raising=False)
 
 
 def klondike(**options: Any) -> Klondike:
@@ -45,36 +42,9 @@ def klondike(**options: Any) -> Klondike:
     return Klondike(**options)
 
 
-def space_of(rules: Klondike, mode: str) -> Any:
-    """The space the core mirrors in ``mode``."""
-    if mode == "full":
-        return KlondikeSpace(rules)
-    if mode == "pruned":
-        return Pruned(KlondikeSpace(rules), 3)
-    return EagerSpace(rules)
-
-
-def replays_to_a_win(rules: Klondike, state: KlondikeState, moves: list[Any]) -> bool:
-    """Whether ``moves`` are legal one after the other from ``state`` and end in a win."""
-    for move in moves:
-        if move not in rules.legal_moves(state):
-            return False
-        state = rules.apply(state, move)
-    return rules.is_won(state)
-
-
 def same(rules: Klondike, mode: str, state: KlondikeState, budget: Budget) -> str:
-    """Search both ways; assert the same verdict, nodes and moves; return the verdict."""
-    space = space_of(rules, mode)
-    ref = depth_first(space, state, budget)
-    got = native.search(space, state, budget)
-    assert got is not None, "the core did not take the search"
-    where = f"{rules.options} {mode} {budget}\n{rules.to_text(state)}"
-    assert (got.verdict, got.nodes) == (ref.verdict, ref.nodes), where
-    assert got.moves == ref.moves, where
-    if got.verdict == "solved":
-        assert replays_to_a_win(rules, state, got.moves), where
-    return got.verdict
+    """Search both ways in the space of ``mode`` (:func:`helpers.same`); the verdict."""
+    return helpers.same(native, space_of(rules, mode), rules, state, budget).verdict
 
 
 def mid_game(rules: Klondike, deals: range, seed: int) -> list[KlondikeState]:
@@ -91,17 +61,15 @@ def endgames(rules: Klondike, deal: int, rng: random.Random) -> list[KlondikeSta
     with two face-down cards exchanged (often unwinnable): small complete searches."""
     found = search_module.search(KlondikeSpace(rules), rules.deal(deal), Budget(nodes=200_000))
     assert found.verdict == "solved"
-    line = [rules.deal(deal)]
-    for move in found.moves:
-        line.append(rules.apply(line[-1], move))
+    won = line(rules, rules.deal(deal), found.moves)
     positions = []
-    for i in range(len(line) - 8, len(line) // 3, -9):
-        state = line[i]
+    for i in range(len(won) - 8, len(won) // 3, -9):
+        state = won[i]
         positions.append(state)
         for _ in range(rng.randint(1, 5)):
             state = rules.apply(state, rng.choice(rules.legal_moves(state)))
         positions.append(state)
-        text = rules.to_text(line[i])
+        text = rules.to_text(won[i])
         hidden = list(re.finditer(r"<([^>]+)>", text))
         if len(hidden) >= 2:
             a, b = sorted(rng.sample(hidden, 2), key=lambda m: m.start())
@@ -110,7 +78,6 @@ def endgames(rules: Klondike, deal: int, rng: random.Random) -> list[KlondikeSta
     return positions
 
 
-@needs_core
 def test_children_are_the_spaces_own() -> None:
     for options in OPTIONS:
         rules = klondike(**options)
@@ -120,7 +87,6 @@ def test_children_are_the_spaces_own() -> None:
                 assert native.children(space, state) == [(list(m), s) for m, s in space.children(state)]
 
 
-@needs_core
 @pytest.mark.parametrize("draw", [3, 1])
 def test_deals_at_small_budgets(draw: int) -> None:
     rules = klondike(draw=draw)
@@ -133,7 +99,6 @@ def test_deals_at_small_budgets(draw: int) -> None:
     assert verdicts["unknown"] and verdicts["solved"]
 
 
-@needs_core
 @pytest.mark.parametrize("options", OPTIONS[2:], ids=str)
 def test_other_options(options: dict[str, Any]) -> None:
     rules = klondike(**options)
@@ -142,7 +107,6 @@ def test_other_options(options: dict[str, Any]) -> None:
             same(rules, mode, rules.deal(deal), Budget(nodes=200))
 
 
-@needs_core
 def test_mid_game_positions() -> None:
     for options in OPTIONS:
         rules = klondike(**options)
@@ -151,7 +115,6 @@ def test_mid_game_positions() -> None:
                 same(rules, mode, state, Budget(nodes=150))
 
 
-@needs_core
 def test_searches_that_decide() -> None:
     """Deals decided within a few thousand positions, and end games of winning lines with
     detours and exchanged face-down cards: solved and unsolvable verdicts in every mode."""
@@ -170,7 +133,6 @@ def test_searches_that_decide() -> None:
         assert verdicts[mode, "solved"] and verdicts[mode, "unsolvable"], verdicts
 
 
-@needs_core
 def test_memory_time_and_won_positions() -> None:
     rules = klondike()
     for mode in MODES:
@@ -184,7 +146,6 @@ def test_memory_time_and_won_positions() -> None:
     assert same(rules, "full", won, Budget()) == "solved"
 
 
-@needs_core
 def test_what_the_core_does_not_take_goes_to_python() -> None:
     budget = Budget(nodes=10)
     auto = klondike(autoplay=True)
@@ -197,7 +158,6 @@ def test_what_the_core_does_not_take_goes_to_python() -> None:
     assert native.search(KlondikeSpace(rules), short, budget) is None
 
 
-@needs_core
 def test_the_solver_and_levels_give_the_same_answers_with_and_without_the_core(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -212,7 +172,7 @@ def test_the_solver_and_levels_give_the_same_answers_with_and_without_the_core(
     fast = [solve(cardtable.new_game("klondike", deal=d), nodes=4_000) for d in (3, 8)], measure(rules, 7)
     assert not calls  # the core did every search
     monkeypatch.setenv("CARDTABLE_PURE", "1")
-    assert not native.available()
+    assert pure()
     assert native.search(KlondikeSpace(rules), rules.deal(0), Budget(nodes=5)) is None
     slow = [solve(cardtable.new_game("klondike", deal=d), nodes=4_000) for d in (3, 8)], measure(rules, 7)
     assert calls  # Python did

@@ -32,12 +32,31 @@ True
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
+import time
+from collections.abc import Callable
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..search import Budget, Found
+
+
+def load(name: str) -> ModuleType | None:
+    """The compiled core ``_<name>`` of this package (``_klondike.c`` and so on), or None
+    when it is not built.
+
+    >>> load("klondike") is None or load("klondike").__name__ == "cardtable.solve.native._klondike"
+    True
+    >>> load("no_such_game") is None
+    True
+    """
+    try:
+        return importlib.import_module(f"._{name}", __name__)
+    except ImportError:
+        return None
 
 
 def pure() -> bool:
@@ -135,6 +154,39 @@ def unwrap(space: Any, inner_type: type) -> tuple[Any, bool, int] | None:
     if type(space) is not inner_type:
         return None
     return space, eager, k
+
+
+def run(
+    core_search: Callable[..., tuple[str, int, Any]],
+    args: tuple[Any, ...],
+    budget: Budget,
+    began: float,
+    moves: Callable[[Any], list[Any]],
+) -> Found | None:
+    """A core's ``search(*args, max_nodes, max_seen, seconds)`` under ``budget`` (the seconds
+    left since ``began``, a :func:`time.perf_counter` time) as a
+    :class:`~cardtable.solve.search.Found`, its path turned into the rules' moves by
+    ``moves``; None when the core cannot take the budget (:func:`limits`) or the position
+    (a ``ValueError``): then the Python search runs.
+
+    >>> from cardtable.solve.search import Budget
+    >>> fake = lambda *args: ("unknown", args[-3], b"")
+    >>> found = run(fake, (), Budget(nodes=5), time.perf_counter(), list)
+    >>> (found.verdict, found.nodes, found.moves), run(fake, (), Budget(nodes="5"), 0.0, list)  # type: ignore[arg-type]
+    (('unknown', 5, []), None)
+    """
+    from ..search import Found  # here, as in unwrap: the solver's modules import this package lazily
+
+    budget_limits = limits(budget)
+    if budget_limits is None:
+        return None
+    max_nodes, max_seen, seconds = budget_limits
+    remaining = None if seconds is None else seconds - (time.perf_counter() - began)
+    try:
+        verdict, nodes, path = core_search(*args, max_nodes, max_seen, remaining)
+    except ValueError:  # a position the core does not take (e.g. not one whole deck)
+        return None
+    return Found(verdict, moves(path), nodes, time.perf_counter() - began)
 
 
 def search(space: Any, start: Any, budget: Budget) -> Found | None:

@@ -36,10 +36,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#include "_core.h"
 
 #define CAP 104 /* at most 104 cards outside the foundations, so in any pile */
 #define NTAB 9
@@ -48,11 +45,10 @@
 #define RESERVE 10
 #define STOCK 11
 #define FOUNDATION 12
-#define KEY_MAX 256 /* 3 + 104 + 8 + 9 + 1 = 125 bytes at most */
+#define KEY_WORDS 16 /* 3 + 104 + 8 + 9 + 1 = 125 bytes at most, zero-padded to 128 */
 /* Edges of one position at most: 11 home, 9 * 8 * 104 tableau, 18 waste and
  * reserve, 103 stock cards times 10 targets. */
 #define MAX_NODE_EDGES (11 + NTAB * (NTAB - 1) * CAP + 2 * NTAB + CAP * 10)
-#define SIGNAL_EVERY 16384
 
 #define PLAIN 0
 #define DRAWS 1  /* ``draws`` draws, then the move */
@@ -404,7 +400,7 @@ static void undo(State *s, const Edge *e, int base) {
     }
 }
 
-/* --- the key and the table of keys seen --------------------------------------------- */
+/* --- the key ---------------------------------------------------------------------- */
 
 static inline int pile_less(const uint8_t *a, int na, const uint8_t *b, int nb) {
     int n = na < nb ? na : nb;
@@ -433,8 +429,10 @@ static void put_piles(const State *s, int lo, int hi, uint8_t **qp) {
     *qp = q;
 }
 
-static int make_key(const State *s, uint8_t *buf) {
-    uint8_t *q = buf;
+/* The key's bytes, then zeros to KEY_WORDS words (every part carries its length or has a
+ * fixed one, so the padding cannot make two keys equal). */
+static void make_key(const State *s, uint64_t key[KEY_WORDS]) {
+    uint8_t *buf = (uint8_t *)key, *q = buf;
     *q++ = (uint8_t)s->ns;
     memcpy(q, s->stock, (size_t)s->ns);
     q += s->ns;
@@ -459,128 +457,7 @@ static int make_key(const State *s, uint8_t *buf) {
     put_piles(s, 0, 4, &q);
     put_piles(s, 4, NTAB, &q);
     *q++ = (uint8_t)s->used;
-    int len = (int)(q - buf);
-    memset(q, 0, 8); /* the hash reads whole words */
-    return len;
-}
-
-static inline uint64_t mix(uint64_t h) {
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ULL;
-    h ^= h >> 33;
-    return h;
-}
-
-static uint64_t hash_key(const uint8_t *p, int len) {
-    uint64_t h = 0x243f6a8885a308d3ULL ^ (uint64_t)len, g = 0x13198a2e03707344ULL;
-    int i = 0;
-    for (; i + 16 <= len; i += 16) {
-        uint64_t a, b;
-        memcpy(&a, p + i, 8);
-        memcpy(&b, p + i + 8, 8);
-        h = (h ^ a) * 0x9e3779b97f4a7c15ULL;
-        g = (g ^ b) * 0xbf58476d1ce4e5b9ULL;
-        h ^= h >> 31;
-        g ^= g >> 29;
-    }
-    for (; i < len; i += 8) { /* the zero padding after the key completes the last word */
-        uint64_t a;
-        memcpy(&a, p + i, 8);
-        h = (h ^ a) * 0x9e3779b97f4a7c15ULL;
-        h ^= h >> 31;
-    }
-    return mix(h ^ (g * 0x94d049bb133111ebULL));
-}
-
-/* Open addressing; a slot holds (arena offset + 1) << 16 | 16 bits of the hash, 0 when
- * free. The arena holds every key as its length byte and its bytes. */
-typedef struct {
-    uint64_t *slots;
-    size_t mask, count;
-    uint8_t *arena;
-    size_t used, cap;
-} Seen;
-
-static int seen_init(Seen *t) {
-    t->mask = (1u << 12) - 1;
-    t->count = 0;
-    t->slots = calloc(t->mask + 1, sizeof(uint64_t));
-    t->cap = 1 << 16;
-    t->used = 0;
-    t->arena = malloc(t->cap);
-    return t->slots && t->arena ? 0 : -1;
-}
-
-static void seen_free(Seen *t) {
-    free(t->slots);
-    free(t->arena);
-}
-
-/* Whether the key is in the table; if not, *slot is where it goes. */
-static int seen_find(const Seen *t, const uint8_t *key, int len, uint64_t h, size_t *slot) {
-    uint64_t fp = h >> 48;
-    size_t i = (size_t)h & t->mask;
-    for (;;) {
-        uint64_t v = t->slots[i];
-        if (!v) {
-            *slot = i;
-            return 0;
-        }
-        if ((v & 0xffff) == fp) {
-            const uint8_t *stored = t->arena + (v >> 16) - 1;
-            if (stored[0] == len && memcmp(stored + 1, key, (size_t)len) == 0)
-                return 1;
-        }
-        i = (i + 1) & t->mask;
-    }
-}
-
-static int seen_grow(Seen *t) {
-    size_t size = (t->mask + 1) * 2;
-    uint64_t *slots = calloc(size, sizeof(uint64_t));
-    if (!slots)
-        return -1;
-    uint8_t buf[KEY_MAX + 8];
-    for (size_t i = 0; i <= t->mask; i++) {
-        uint64_t v = t->slots[i];
-        if (!v)
-            continue;
-        const uint8_t *stored = t->arena + (v >> 16) - 1;
-        memcpy(buf, stored + 1, stored[0]);
-        memset(buf + stored[0], 0, 8);
-        uint64_t h = hash_key(buf, stored[0]);
-        size_t j = (size_t)h & (size - 1);
-        while (slots[j])
-            j = (j + 1) & (size - 1);
-        slots[j] = v;
-    }
-    free(t->slots);
-    t->slots = slots;
-    t->mask = size - 1;
-    return 0;
-}
-
-/* Insert a key not in the table at the slot seen_find gave. */
-static int seen_insert(Seen *t, const uint8_t *key, int len, uint64_t h, size_t slot) {
-    if (t->used + (size_t)len + 1 > t->cap) {
-        size_t cap = t->cap * 2;
-        uint8_t *arena = realloc(t->arena, cap);
-        if (!arena)
-            return -1;
-        t->arena = arena;
-        t->cap = cap;
-    }
-    uint64_t offset = t->used;
-    t->arena[t->used] = (uint8_t)len;
-    memcpy(t->arena + t->used + 1, key, (size_t)len);
-    t->used += (size_t)len + 1;
-    t->slots[slot] = (offset + 1) << 16 | (h >> 48);
-    t->count++;
-    if (t->count * 2 > t->mask + 1)
-        return seen_grow(t);
-    return 0;
+    memset(q, 0, (size_t)(buf + sizeof(uint64_t) * KEY_WORDS - q));
 }
 
 /* --- the search --------------------------------------------------------------------- */
@@ -589,10 +466,99 @@ typedef struct {
     size_t start, end, next; /* the position's children: edges[start:end], the next one to try */
 } Level;
 
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+typedef struct {
+    Params p;
+    Seen seen; /* keys of KEY_WORDS words */
+    Level *levels; /* the path: nlevels positions */
+    size_t nlevels, levels_cap;
+    Edge *edges, *tmp; /* the children of the path's positions; room to sort one position's */
+    size_t edges_cap, tmp_cap;
+} Search;
+
+/* A new level on the path for the position s, with its children. -1: out of memory. */
+static int push_level(Search *S, const State *s) {
+    size_t start = S->nlevels ? S->levels[S->nlevels - 1].end : 0;
+    Level *levels = room_for(S->levels, &S->levels_cap, S->nlevels + 1, sizeof *levels, 256);
+    if (!levels) return -1;
+    S->levels = levels;
+    Edge *edges = room_for(S->edges, &S->edges_cap, start + MAX_NODE_EDGES, sizeof *edges, MAX_NODE_EDGES * 8);
+    if (!edges) return -1;
+    S->edges = edges;
+    Level *level = &S->levels[S->nlevels++];
+    level->start = level->next = start;
+    level->end = start + (size_t)children(s, &S->p, S->edges + start, S->tmp);
+    return 0;
+}
+
+/* depth_first, line for line, on the one position s, changed in place. Runs without the GIL,
+ * taking it back now and then to let Ctrl-C through. SOLVED: the path is the current edge of
+ * every level. */
+static int run(Search *S, State *s, const Budget *B, long long *nodes_out) {
+    uint64_t key[KEY_WORDS];
+    size_t slot = 0;
+    const int base = S->p.base;
+    *nodes_out = 0;
+    if (is_won(s)) return SOLVED;
+    Edge *tmp = room_for(S->tmp, &S->tmp_cap, MAX_NODE_EDGES, sizeof *tmp, MAX_NODE_EDGES);
+    if (!tmp) return NO_MEMORY;
+    S->tmp = tmp;
+    make_key(s, key);
+    uint64_t h = hash_key(key, KEY_WORDS);
+    seen_find(&S->seen, key, h, &slot);
+    if (seen_insert(&S->seen, key, h, slot) < 0 || push_level(S, s) < 0) return NO_MEMORY;
+    long long nodes = 1;
+    int result = UNSOLVABLE;
+    Unlocked u;
+    release_gil(&u);
+    while (S->nlevels) {
+        Level *top = &S->levels[S->nlevels - 1];
+        int pushed = 0;
+        while (top->next < top->end) {
+            Edge *e = &S->edges[top->next++];
+            apply(s, e, base);
+            if (interrupted(&u)) {
+                result = INTERRUPTED;
+                goto out;
+            }
+            make_key(s, key);
+            h = hash_key(key, KEY_WORDS);
+            if (seen_find(&S->seen, key, h, &slot)) {
+                undo(s, e, base);
+                continue;
+            }
+            if (is_won(s)) {
+                result = SOLVED;
+                goto out;
+            }
+            if (over_budget(B, nodes, S->seen.count)) {
+                result = UNKNOWN;
+                goto out;
+            }
+            if (seen_insert(&S->seen, key, h, slot) < 0 || push_level(S, s) < 0) {
+                result = NO_MEMORY;
+                goto out;
+            }
+            nodes++;
+            pushed = 1;
+            break;
+        }
+        if (!pushed) {
+            S->nlevels--;
+            if (S->nlevels)
+                undo(s, &S->edges[S->levels[S->nlevels - 1].next - 1], base);
+        }
+    }
+out:
+    take_gil(&u);
+    *nodes_out = nodes;
+    return result;
+}
+
+static void search_free(Search *S) {
+    seen_free(&S->seen);
+    free(S->levels);
+    free(S->edges);
+    free(S->tmp);
 }
 
 /* Append the real moves of an edge to ``moves`` as (src, dst, n) tuples. */
@@ -626,48 +592,13 @@ fail:
     return -1;
 }
 
-/* A sequence of cards into ``out`` (at most ``cap``); the count, or -1 with an exception. */
-static int read_cards(PyObject *obj, uint8_t *out, int cap, const char *what) {
-    PyObject *seq = PySequence_Fast(obj, what);
-    if (!seq)
-        return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    if (n > cap) {
-        Py_DECREF(seq);
-        PyErr_Format(PyExc_ValueError, "%s: too many cards", what);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (c == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return -1;
-        }
-        if (c < 0 || c >= 52) {
-            Py_DECREF(seq);
-            PyErr_Format(PyExc_ValueError, "%s: not a card: %ld", what, c);
-            return -1;
-        }
-        out[i] = (uint8_t)c;
-    }
-    Py_DECREF(seq);
-    return (int)n;
-}
-
-/* A limit: None (none) or an int, clamped to the long long range. */
-static int read_limit(PyObject *obj, int *has, long long *value) {
-    if (obj == Py_None) {
-        *has = 0;
-        *value = 0;
-        return 0;
-    }
-    int overflow = 0;
-    long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
-    if (v == -1 && PyErr_Occurred())
-        return -1;
-    *has = 1;
-    *value = overflow > 0 ? LLONG_MAX : overflow < 0 ? LLONG_MIN : v;
-    return 0;
+/* The moves of the path a won search stopped on, as (src, dst, n) tuples. */
+static PyObject *path_moves(const Search *S) {
+    PyObject *moves = PyList_New(0);
+    for (size_t d = 0; moves && d < S->nlevels; d++)
+        if (add_moves(moves, &S->edges[S->levels[d].next - 1]) < 0)
+            Py_CLEAR(moves);
+    return moves;
 }
 
 static PyObject *search(PyObject *self, PyObject *args) {
@@ -679,12 +610,13 @@ static PyObject *search(PyObject *self, PyObject *args) {
                           &used, &redeals, &scores, &eager, &k, &nodes_obj, &memory_obj, &seconds_obj))
         return NULL;
 
-    Params p;
-    memset(&p, 0, sizeof p);
-    p.base = base;
-    p.redeals = redeals;
-    p.eager = eager;
-    p.k = k < 0 ? -1 : k;
+    Search S;
+    memset(&S, 0, sizeof S);
+    Params *p = &S.p;
+    p->base = base;
+    p->redeals = redeals;
+    p->eager = eager;
+    p->k = k < 0 ? -1 : k;
     if (base < 1 || base > 13 || used < 0 || used > 255 || redeals < 0 || redeals > 255) {
         PyErr_SetString(PyExc_ValueError, "base rank, redeals used or redeals out of range");
         return NULL;
@@ -713,35 +645,27 @@ static PyObject *search(PyObject *self, PyObject *args) {
             values[i] = (int)v;
         }
         Py_DECREF(seq);
-        p.s_reserve_home = values[0];
-        p.s_home = values[1];
-        p.s_stock_home = values[2];
-        p.s_reserve = values[3];
-        p.s_waste = values[4];
-        p.s_emptying = values[5];
-        p.s_stock = values[6];
-        p.s_into_empty = values[7];
+        p->s_reserve_home = values[0];
+        p->s_home = values[1];
+        p->s_stock_home = values[2];
+        p->s_reserve = values[3];
+        p->s_waste = values[4];
+        p->s_emptying = values[5];
+        p->s_stock = values[6];
+        p->s_into_empty = values[7];
     }
-    int has_nodes, has_memory, has_deadline = seconds_obj != Py_None;
-    long long max_nodes, max_memory;
-    if (read_limit(nodes_obj, &has_nodes, &max_nodes) < 0 || read_limit(memory_obj, &has_memory, &max_memory) < 0)
+    Budget B;
+    if (read_budget(nodes_obj, memory_obj, seconds_obj, &B) < 0)
         return NULL;
-    double began = now(), deadline = 0;
-    if (has_deadline) {
-        double seconds = PyFloat_AsDouble(seconds_obj);
-        if (seconds == -1.0 && PyErr_Occurred())
-            return NULL;
-        deadline = began + seconds;
-    }
 
     State *s = calloc(1, sizeof(State));
     if (!s)
         return PyErr_NoMemory();
     {
         int total = 0;
-        if ((s->ns = read_cards(stock, s->stock, CAP, "stock")) < 0 ||
-            (s->nw = read_cards(waste, s->waste, CAP, "waste")) < 0 ||
-            (s->nr = read_cards(reserve, s->reserve, CAP, "reserve")) < 0) {
+        if ((s->ns = read_cards(stock, s->stock, CAP, 52, "stock")) < 0 ||
+            (s->nw = read_cards(waste, s->waste, CAP, 52, "waste")) < 0 ||
+            (s->nr = read_cards(reserve, s->reserve, CAP, 52, "reserve")) < 0) {
             free(s);
             return NULL;
         }
@@ -758,7 +682,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
             return NULL;
         }
         for (int j = 0; j < NTAB; j++) {
-            if ((s->nt[j] = read_cards(PySequence_Fast_GET_ITEM(seq, j), s->tab[j], CAP, "tableau pile")) < 0) {
+            if ((s->nt[j] = read_cards(PySequence_Fast_GET_ITEM(seq, j), s->tab[j], CAP, 52, "a tableau pile")) < 0) {
                 Py_DECREF(seq);
                 free(s);
                 return NULL;
@@ -791,120 +715,12 @@ static PyObject *search(PyObject *self, PyObject *args) {
         s->used = used;
     }
 
-    PyObject *result = NULL, *moves = NULL;
-    const char *verdict = "unsolvable";
     long long nodes = 0;
-    Seen seen;
-    memset(&seen, 0, sizeof seen);
-    Level *levels = NULL;
-    Edge *edges = NULL, *tmp = NULL;
-    size_t nlevels = 0, levels_cap = 256, edges_cap = (size_t)MAX_NODE_EDGES * 8;
-    uint8_t key[KEY_MAX + 8];
-    int len;
-    uint64_t h;
-    size_t slot;
-    long long tries = 0;
-
-    moves = PyList_New(0);
-    if (!moves)
-        goto done;
-    if (is_won(s)) {
-        verdict = "solved";
-        goto finish;
-    }
-    levels = malloc(levels_cap * sizeof(Level));
-    edges = malloc(edges_cap * sizeof(Edge));
-    tmp = malloc((size_t)MAX_NODE_EDGES * sizeof(Edge));
-    if (!levels || !edges || !tmp || seen_init(&seen) < 0) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    len = make_key(s, key);
-    h = hash_key(key, len);
-    seen_find(&seen, key, len, h, &slot);
-    if (seen_insert(&seen, key, len, h, slot) < 0) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    levels[0].start = levels[0].next = 0;
-    levels[0].end = (size_t)children(s, &p, edges, tmp);
-    nlevels = 1;
-    nodes = 1;
-    while (nlevels) {
-        Level *top = &levels[nlevels - 1];
-        int pushed = 0;
-        while (top->next < top->end) {
-            Edge *e = &edges[top->next++];
-            apply(s, e, base);
-            if (++tries % SIGNAL_EVERY == 0 && PyErr_CheckSignals() < 0)
-                goto done;
-            len = make_key(s, key);
-            h = hash_key(key, len);
-            if (seen_find(&seen, key, len, h, &slot)) {
-                undo(s, e, base);
-                continue;
-            }
-            if (is_won(s)) {
-                for (size_t d = 0; d < nlevels; d++)
-                    if (add_moves(moves, &edges[levels[d].next - 1]) < 0)
-                        goto done;
-                verdict = "solved";
-                goto finish;
-            }
-            if ((has_nodes && nodes >= max_nodes) || (has_memory && (long long)seen.count >= max_memory) ||
-                (has_deadline && nodes % 256 == 0 && now() > deadline)) {
-                verdict = "unknown";
-                goto finish;
-            }
-            if (seen_insert(&seen, key, len, h, slot) < 0) {
-                PyErr_NoMemory();
-                goto done;
-            }
-            nodes++;
-            if (nlevels == levels_cap) {
-                Level *grown = realloc(levels, levels_cap * 2 * sizeof(Level));
-                if (!grown) {
-                    PyErr_NoMemory();
-                    goto done;
-                }
-                levels = grown;
-                levels_cap *= 2;
-                top = &levels[nlevels - 1];
-            }
-            size_t start = top->end;
-            if (start + MAX_NODE_EDGES > edges_cap) {
-                size_t cap = edges_cap * 2;
-                Edge *grown = realloc(edges, cap * sizeof(Edge));
-                if (!grown) {
-                    PyErr_NoMemory();
-                    goto done;
-                }
-                edges = grown;
-                edges_cap = cap;
-            }
-            Level *child = &levels[nlevels++];
-            child->start = child->next = start;
-            child->end = start + (size_t)children(s, &p, edges + start, tmp);
-            pushed = 1;
-            break;
-        }
-        if (!pushed) {
-            nlevels--;
-            if (nlevels)
-                undo(s, &edges[levels[nlevels - 1].next - 1], base);
-        }
-    }
-finish:
-    result = Py_BuildValue("(sLO)", verdict, nodes, moves);
-done:
-    Py_XDECREF(moves);
-    seen_free(&seen);
-    free(levels);
-    free(edges);
-    free(tmp);
+    int result = seen_init(&S.seen, KEY_WORDS) < 0 ? NO_MEMORY : run(&S, s, &B, &nodes);
+    PyObject *out = search_result(result, nodes, result == SOLVED ? path_moves(&S) : no_moves(result, 1));
+    search_free(&S);
     free(s);
-    (void)began;
-    return result;
+    return out;
 }
 
 static PyMethodDef methods[] = {

@@ -26,19 +26,15 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#include "_core.h"
 
 #define MAX_COLS 5
 #define MAX_HAND 5
 #define MAX_PLACES (MAX_COLS + MAX_HAND)
 #define MAX_CARDS 52
 #define MAX_MOVES 72 /* at most 5 * 9 from columns + 5 * 4 from the hand = 65 */
-#define KEY_MAX 32   /* 3 bytes a column + 2 a hand stack: at most 25 */
+#define KEY_WORDS 4  /* 3 bytes a column + 2 a hand stack: at most 25, zero-padded */
 #define HAND_CODE 5  /* place code of the first hand space (desturado.HAND) */
-#define SIGNAL_EVERY 65536
 
 typedef struct {
     uint8_t len[MAX_PLACES]; /* cards in each place: columns, then hand spaces */
@@ -55,28 +51,17 @@ typedef struct {
 } Level;
 
 typedef struct {
-    int ncols, nhand, nplaces, keylen;
+    int ncols, nhand, nplaces;
     uint8_t fit[MAX_CARDS * MAX_CARDS]; /* fit[bottom * 52 + top] */
     long long turn_up, per_card, to_hand, into_space, into_column, merge;
     int eager;
     long long k; /* children kept per position; < 0: all */
     uint8_t base[MAX_COLS]; /* face-down ids of column i: base[i] + 1 .. base[i] + start down */
-    /* The seen keys: an arena of keylen-byte keys and an open-addressing table of
-       (tag << 32 | index + 1), 0 empty. */
-    uint8_t *keys;
-    size_t nkeys, keys_cap;
-    uint64_t *table;
-    size_t mask;
+    Seen seen; /* keys of (3 * ncols + 2 * nhand) bytes, zero-padded to whole words */
     /* The path. */
     Level *levels;
     size_t depth, levels_cap;
 } Ctx;
-
-static double now_seconds(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* --- positions ------------------------------------------------------------------ */
 
@@ -125,8 +110,8 @@ static void apply_move(const Ctx *c, const State *s, int src, int dst, State *o)
     }
 }
 
-/* DesturadoSpace.key, in a canonical byte form (module comment). */
-static void make_key(const Ctx *c, const State *s, uint8_t *out) {
+/* DesturadoSpace.key, in a canonical byte form (module comment), zero-padded to KEY_WORDS words. */
+static void make_key(const Ctx *c, const State *s, uint64_t key[KEY_WORDS]) {
     uint32_t col[MAX_COLS];
     uint32_t hand[MAX_HAND];
     int o = 0;
@@ -158,8 +143,8 @@ static void make_key(const Ctx *c, const State *s, uint8_t *out) {
             hand[j] = hand[j - 1];
             hand[j - 1] = t;
         }
-    memset(out, 0, KEY_MAX);
-    uint8_t *w = out;
+    memset(key, 0, sizeof(uint64_t) * KEY_WORDS);
+    uint8_t *w = (uint8_t *)key;
     for (int i = 0; i < c->ncols; i++) {
         *w++ = (uint8_t)(col[i] >> 16);
         *w++ = (uint8_t)(col[i] >> 8);
@@ -262,105 +247,27 @@ static int children(const Ctx *c, const State *s, uint8_t *out) {
     return kept;
 }
 
-/* --- the seen keys ---------------------------------------------------------------- */
-
-static uint64_t hash_key(const uint8_t *key) {
-    uint64_t w[KEY_MAX / 8];
-    memcpy(w, key, KEY_MAX);
-    uint64_t h = 0x9E3779B97F4A7C15ull;
-    for (int i = 0; i < KEY_MAX / 8; i++) {
-        h ^= w[i];
-        h *= 0xBF58476D1CE4E5B9ull;
-        h ^= h >> 31;
-    }
-    h *= 0x94D049BB133111EBull;
-    h ^= h >> 29;
-    return h;
-}
-
-/* The slot of key: where it is, or the empty slot where it would go; *found says which. */
-static size_t find_slot(const Ctx *c, const uint8_t *key, uint64_t h, int *found) {
-    uint64_t tag = h >> 32;
-    size_t i = (size_t)h & c->mask;
-    for (;;) {
-        uint64_t e = c->table[i];
-        if (!e) {
-            *found = 0;
-            return i;
-        }
-        if ((e >> 32) == tag && !memcmp(c->keys + (size_t)((e & 0xFFFFFFFFu) - 1) * c->keylen, key, c->keylen)) {
-            *found = 1;
-            return i;
-        }
-        i = (i + 1) & c->mask;
-    }
-}
-
-static int grow_table(Ctx *c) {
-    size_t cap = (c->mask + 1) * 2;
-    uint64_t *t = calloc(cap, sizeof *t);
-    if (!t) return -1;
-    for (size_t i = 0; i <= c->mask; i++) {
-        uint64_t e = c->table[i];
-        if (!e) continue;
-        size_t idx = (size_t)((e & 0xFFFFFFFFu) - 1);
-        uint8_t key[KEY_MAX];
-        memset(key, 0, KEY_MAX);
-        memcpy(key, c->keys + idx * c->keylen, c->keylen);
-        size_t j = (size_t)hash_key(key) & (cap - 1);
-        while (t[j]) j = (j + 1) & (cap - 1);
-        t[j] = e;
-    }
-    free(c->table);
-    c->table = t;
-    c->mask = cap - 1;
-    return 0;
-}
-
-/* Add key at slot (from find_slot). -1: out of memory. */
-static int insert_at(Ctx *c, size_t slot, const uint8_t *key, uint64_t h) {
-    if (c->nkeys >= 0xFFFFFFFEu) return -1;
-    if (c->nkeys == c->keys_cap) {
-        size_t cap = c->keys_cap ? c->keys_cap * 2 : 4096;
-        uint8_t *k = realloc(c->keys, cap * c->keylen);
-        if (!k) return -1;
-        c->keys = k;
-        c->keys_cap = cap;
-    }
-    memcpy(c->keys + c->nkeys * c->keylen, key, c->keylen);
-    c->nkeys++;
-    c->table[slot] = ((h >> 32) << 32) | (uint64_t)c->nkeys;
-    if (c->nkeys * 2 > c->mask + 1) return grow_table(c);
-    return 0;
-}
+/* --- the search ------------------------------------------------------------------- */
 
 static Level *push_level(Ctx *c) {
-    if (c->depth == c->levels_cap) {
-        size_t cap = c->levels_cap ? c->levels_cap * 2 : 256;
-        Level *l = realloc(c->levels, cap * sizeof *l);
-        if (!l) return NULL;
-        c->levels = l;
-        c->levels_cap = cap;
-    }
+    Level *l = room_for(c->levels, &c->levels_cap, c->depth + 1, sizeof *l, 256);
+    if (!l) return NULL;
+    c->levels = l;
     return &c->levels[c->depth++];
 }
 
-/* --- the search ------------------------------------------------------------------- */
-
-enum { SOLVED, UNSOLVABLE, UNKNOWN, NO_MEMORY, INTERRUPTED };
-
-/* depth_first. Runs without the GIL, taking it back now and then to check for signals. */
-static int run(Ctx *c, const State *start, long long max_nodes, int has_nodes, long long max_seen, int has_seen,
-               double deadline, int has_deadline, long long *nodes_out, PyThreadState **ts) {
-    uint8_t key[KEY_MAX];
+/* depth_first. Runs without the GIL (u), taking it back now and then to check for signals. */
+static int run(Ctx *c, const State *start, const Budget *B, long long *nodes_out, Unlocked *u) {
+    uint64_t key[KEY_WORDS];
+    const size_t words = c->seen.words;
+    size_t slot = 0;
     long long nodes = 0;
     *nodes_out = 0;
     if (is_won(c, start)) return SOLVED;
     make_key(c, start, key);
-    uint64_t h = hash_key(key);
-    int found;
-    size_t slot = find_slot(c, key, h, &found);
-    if (insert_at(c, slot, key, h)) return NO_MEMORY;
+    uint64_t h = hash_key(key, words);
+    seen_find(&c->seen, key, h, &slot);
+    if (seen_insert(&c->seen, key, h, slot)) return NO_MEMORY;
     Level *top = push_level(c);
     if (!top) return NO_MEMORY;
     top->s = *start;
@@ -368,27 +275,20 @@ static int run(Ctx *c, const State *start, long long max_nodes, int has_nodes, l
     top->next = 0;
     top->via = 0;
     nodes = 1;
-    unsigned long tries = 0;
     State child;
     while (c->depth) {
         top = &c->levels[c->depth - 1];
         int pushed = 0;
         while (top->next < top->n) {
-            if (++tries % SIGNAL_EVERY == 0) {
-                PyEval_RestoreThread(*ts);
-                int err = PyErr_CheckSignals();
-                *ts = PyEval_SaveThread();
-                if (err) {
-                    *nodes_out = nodes;
-                    return INTERRUPTED;
-                }
+            if (interrupted(u)) {
+                *nodes_out = nodes;
+                return INTERRUPTED;
             }
             uint8_t m = top->moves[top->next++];
             apply_move(c, &top->s, m >> 4, m & 15, &child);
             make_key(c, &child, key);
-            h = hash_key(key);
-            slot = find_slot(c, key, h, &found);
-            if (found) continue;
+            h = hash_key(key, words);
+            if (seen_find(&c->seen, key, h, &slot)) continue;
             if (is_won(c, &child)) {
                 /* The path: the moves to every level after the first, then this one. */
                 Level *last = push_level(c);
@@ -397,12 +297,11 @@ static int run(Ctx *c, const State *start, long long max_nodes, int has_nodes, l
                 *nodes_out = nodes;
                 return SOLVED;
             }
-            if ((has_nodes && nodes >= max_nodes) || (has_seen && (long long)c->nkeys >= max_seen) ||
-                (has_deadline && nodes % 256 == 0 && now_seconds() > deadline)) {
+            if (over_budget(B, nodes, c->seen.count)) {
                 *nodes_out = nodes;
                 return UNKNOWN;
             }
-            if (insert_at(c, slot, key, h)) return NO_MEMORY;
+            if (seen_insert(&c->seen, key, h, slot)) return NO_MEMORY;
             nodes++;
             Level *next = push_level(c);
             if (!next) return NO_MEMORY;
@@ -420,47 +319,6 @@ static int run(Ctx *c, const State *start, long long max_nodes, int has_nodes, l
 }
 
 /* --- the Python side ---------------------------------------------------------------- */
-
-static int read_cards(PyObject *seq, const char *what, uint8_t *out, int *n, int room) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
-    if (len > room) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "too many cards (%s)", what);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < len; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        if (v < 0 || v >= MAX_CARDS) {
-            Py_DECREF(fast);
-            PyErr_Format(PyExc_ValueError, "not a card: %ld (%s)", v, what);
-            return -1;
-        }
-        out[i] = (uint8_t)v;
-    }
-    *n = (int)len;
-    Py_DECREF(fast);
-    return 0;
-}
-
-/* An optional limit: None is none; a huge int is none too (nodes never reach it), a hugely negative one is hit at once. */
-static int read_limit(PyObject *o, long long *value, int *has) {
-    if (o == Py_None) {
-        *has = 0;
-        return 0;
-    }
-    int overflow;
-    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
-    if (v == -1 && PyErr_Occurred()) return -1;
-    *has = overflow <= 0;
-    *value = overflow < 0 ? LLONG_MIN : v;
-    return 0;
-}
 
 static int read_score(PyObject *scores, Py_ssize_t i, long long *out) {
     long long v = PyLong_AsLongLong(PyTuple_GET_ITEM(scores, i));
@@ -497,9 +355,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     State start;
     memset(&start, 0, sizeof start);
     PyObject *result = NULL;
-    long long max_nodes = 0, max_seen = 0;
-    int has_nodes = 0, has_seen = 0, has_deadline = 0;
-    double seconds = 0.0;
+    Budget B;
 
     if (fit.len != MAX_CARDS * MAX_CARDS) {
         PyErr_SetString(PyExc_ValueError, "fit must have 52 * 52 bytes");
@@ -514,26 +370,19 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         goto done;
     }
     c.nplaces = c.ncols + c.nhand;
-    c.keylen = 3 * c.ncols + 2 * c.nhand;
     c.eager = eager;
     c.k = k;
     if (read_score(scores, 0, &c.turn_up) || read_score(scores, 1, &c.per_card) ||
         read_score(scores, 2, &c.to_hand) || read_score(scores, 3, &c.into_space) ||
         read_score(scores, 4, &c.into_column) || read_score(scores, 5, &c.merge))
         goto done;
-    if (read_limit(o_nodes, &max_nodes, &has_nodes) || read_limit(o_seen, &max_seen, &has_seen)) goto done;
-    if (o_seconds != Py_None) {
-        seconds = PyFloat_AsDouble(o_seconds);
-        if (seconds == -1.0 && PyErr_Occurred()) goto done;
-        has_deadline = 1;
-    }
+    if (read_budget(o_nodes, o_seen, o_seconds, &B)) goto done;
     {
         int total = 0, n;
         int seen[MAX_CARDS] = {0};
         for (int p = 0; p < c.nplaces; p++) {
             PyObject *pile = p < c.ncols ? PyTuple_GET_ITEM(columns, p) : PyTuple_GET_ITEM(hand, p - c.ncols);
-            if (read_cards(pile, "a pile must be a sequence of cards", start.cards + total, &n, MAX_CARDS - total))
-                goto done;
+            if ((n = read_cards(pile, start.cards + total, MAX_CARDS - total, MAX_CARDS, "a pile")) < 0) goto done;
             start.len[p] = (uint8_t)n;
             for (int i = 0; i < n; i++)
                 if (seen[start.cards[total + i]]++) {
@@ -556,49 +405,34 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         }
     }
 
-    c.table = calloc(1024, sizeof *c.table);
-    if (!c.table) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    c.mask = 1023;
     {
         long long nodes = 0;
-        PyThreadState *ts = PyEval_SaveThread();
-        double began = now_seconds();
-        int verdict = run(&c, &start, max_nodes, has_nodes, max_seen, has_seen, began + seconds, has_deadline, &nodes,
-                          &ts);
-        PyEval_RestoreThread(ts);
-        if (verdict == NO_MEMORY) {
-            PyErr_NoMemory();
-            goto done;
+        int verdict = NO_MEMORY;
+        if (!seen_init(&c.seen, (size_t)(3 * c.ncols + 2 * c.nhand + 7) / 8)) {
+            Unlocked u;
+            release_gil(&u);
+            verdict = run(&c, &start, &B, &nodes, &u);
+            take_gil(&u);
         }
-        if (verdict == INTERRUPTED) goto done; /* the signal handler's exception is set */
-        static const char *names[] = {"solved", "unsolvable", "unknown"};
-        PyObject *moves = NULL;
+        PyObject *moves = no_moves(verdict, 0);
         if (verdict == SOLVED) {
             /* The start needs no move, every later level one. */
             size_t count = c.depth ? c.depth - 1 : 0;
             moves = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(2 * count));
-            if (!moves) goto done;
-            char *w = PyBytes_AS_STRING(moves);
-            for (size_t i = 0; i < count; i++) {
+            char *w = moves ? PyBytes_AS_STRING(moves) : NULL;
+            for (size_t i = 0; w && i < count; i++) {
                 int m = c.levels[i + 1].via;
                 int src = m >> 4, dst = m & 15;
                 w[2 * i] = (char)(src < c.ncols ? src : HAND_CODE + src - c.ncols);
                 w[2 * i + 1] = (char)(dst < c.ncols ? dst : HAND_CODE + dst - c.ncols);
             }
-        } else {
-            moves = PyBytes_FromStringAndSize(NULL, 0);
-            if (!moves) goto done;
         }
-        result = Py_BuildValue("(sLN)", names[verdict], nodes, moves);
+        result = search_result(verdict, nodes, moves);
     }
 
 done:
     PyBuffer_Release(&fit);
-    free(c.keys);
-    free(c.table);
+    seen_free(&c.seen);
     free(c.levels);
     return result;
 }

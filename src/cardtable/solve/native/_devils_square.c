@@ -32,10 +32,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#include "_core.h"
 
 #define SIZE 16
 #define DECK 64
@@ -44,7 +41,7 @@
 #define MAX_CHILDREN 240 /* at most one move for each (source, target) pair */
 #define ALL_BOOKS 16
 #define NO_KEY 16 /* the target key of a pile that takes nothing */
-#define SIGNAL_EVERY 65536
+#define KEY_WORDS 3
 
 #define COLOUR(c) ((c) >> 4)
 #define ITEM(c) (((c) >> 2) & 3)
@@ -169,28 +166,16 @@ typedef struct {
 } Level;
 
 typedef struct {
-    uint64_t w[3]; /* w[2] has bit 63 set: an empty slot is all zero */
-} Key;
-
-typedef struct {
     uint8_t draw[MAX_DRAW]; /* the start's draw pile, bottom first */
     int eager;
     long long k; /* children kept per position; < 0: all */
-    /* The seen keys, an open-addressing table. */
-    Key *table;
-    size_t mask, nkeys;
+    Seen seen; /* keys of KEY_WORDS words */
     /* The path, and the children of its positions. */
     Level *levels;
     size_t depth, levels_cap;
     uint16_t *moves;
     size_t moves_cap;
 } Ctx;
-
-static double now_seconds(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* DevilsSquare.is_won. */
 static int is_won(const State *s) { return s->books == ALL_BOOKS; }
@@ -268,91 +253,28 @@ static int children(const Ctx *c, const State *s, uint16_t *out) {
 
 /* --- the seen keys ---------------------------------------------------------------------- */
 
-static void make_key(const State *s, Key *key) {
+static void make_key(const State *s, uint64_t key[KEY_WORDS]) {
     uint64_t a = 0, b = 0;
     for (int i = 0; i < 7; i++) {
         a |= (uint64_t)s->pile[i] << (9 * i);
         b |= (uint64_t)s->pile[7 + i] << (9 * i);
     }
-    key->w[0] = a;
-    key->w[1] = b;
-    key->w[2] = (uint64_t)s->pile[14] | (uint64_t)s->pile[15] << 9 | (uint64_t)s->draw << 18 | 1ull << 63;
-}
-
-static uint64_t hash_key(const Key *key) {
-    uint64_t h = key->w[0] * 0x9E3779B97F4A7C15ull;
-    h ^= h >> 29;
-    h += key->w[1] * 0xBF58476D1CE4E5B9ull;
-    h ^= h >> 31;
-    h += key->w[2] * 0x94D049BB133111EBull;
-    h ^= h >> 32;
-    h *= 0xD6E8FEB86659FD93ull;
-    h ^= h >> 32;
-    return h;
-}
-
-/* The slot of key: where it is, or the empty slot where it would go; *found says which. */
-static size_t find_slot(const Ctx *c, const Key *key, uint64_t h, int *found) {
-    size_t i = (size_t)h & c->mask;
-    for (;;) {
-        const Key *e = &c->table[i];
-        if (!e->w[2]) {
-            *found = 0;
-            return i;
-        }
-        if (e->w[0] == key->w[0] && e->w[1] == key->w[1] && e->w[2] == key->w[2]) {
-            *found = 1;
-            return i;
-        }
-        i = (i + 1) & c->mask;
-    }
-}
-
-static int grow_table(Ctx *c) {
-    size_t cap = (c->mask + 1) * 2;
-    Key *t = calloc(cap, sizeof *t);
-    if (!t) return -1;
-    for (size_t i = 0; i <= c->mask; i++) {
-        const Key *e = &c->table[i];
-        if (!e->w[2]) continue;
-        size_t j = (size_t)hash_key(e) & (cap - 1);
-        while (t[j].w[2]) j = (j + 1) & (cap - 1);
-        t[j] = *e;
-    }
-    free(c->table);
-    c->table = t;
-    c->mask = cap - 1;
-    return 0;
-}
-
-/* Add key at slot (from find_slot). -1: out of memory. */
-static int insert_at(Ctx *c, size_t slot, const Key *key) {
-    c->table[slot] = *key;
-    c->nkeys++;
-    if (c->nkeys * 2 > c->mask + 1) return grow_table(c);
-    return 0;
+    key[0] = a;
+    key[1] = b;
+    key[2] = (uint64_t)s->pile[14] | (uint64_t)s->pile[15] << 9 | (uint64_t)s->draw << 18;
 }
 
 /* A new level on the path, with room for its children on the move stack. */
 static Level *push_level(Ctx *c) {
-    if (c->depth == c->levels_cap) {
-        size_t cap = c->levels_cap ? c->levels_cap * 2 : 256;
-        Level *l = realloc(c->levels, cap * sizeof *l);
-        if (!l) return NULL;
-        c->levels = l;
-        c->levels_cap = cap;
-    }
+    Level *l = room_for(c->levels, &c->levels_cap, c->depth + 1, sizeof *l, 256);
+    if (!l) return NULL;
+    c->levels = l;
     size_t first = c->depth ? c->levels[c->depth - 1].first + c->levels[c->depth - 1].n : 0;
     if (first + MAX_CHILDREN > UINT32_MAX) return NULL;
-    if (first + MAX_CHILDREN > c->moves_cap) {
-        size_t cap = c->moves_cap ? c->moves_cap * 2 : 16384;
-        while (first + MAX_CHILDREN > cap) cap *= 2;
-        uint16_t *m = realloc(c->moves, cap * sizeof *m);
-        if (!m) return NULL;
-        c->moves = m;
-        c->moves_cap = cap;
-    }
-    Level *l = &c->levels[c->depth++];
+    uint16_t *m = room_for(c->moves, &c->moves_cap, first + MAX_CHILDREN, sizeof *m, 16384);
+    if (!m) return NULL;
+    c->moves = m;
+    l = &c->levels[c->depth++];
     l->first = (uint32_t)first;
     l->n = 0;
     l->next = 0;
@@ -362,46 +284,36 @@ static Level *push_level(Ctx *c) {
 
 /* --- the search ----------------------------------------------------------------------- */
 
-enum { SOLVED, UNSOLVABLE, UNKNOWN, NO_MEMORY, INTERRUPTED };
-
-/* depth_first. Runs without the GIL, taking it back now and then to check for signals. */
-static int run(Ctx *c, const State *start, long long max_nodes, int has_nodes, long long max_seen, int has_seen,
-               double deadline, int has_deadline, long long *nodes_out, PyThreadState **ts) {
-    Key key;
+/* depth_first. Runs without the GIL (u), taking it back now and then to check for signals. */
+static int run(Ctx *c, const State *start, const Budget *B, long long *nodes_out, Unlocked *u) {
+    uint64_t key[KEY_WORDS];
+    size_t slot = 0;
     long long nodes = 0;
     *nodes_out = 0;
     if (is_won(start)) return SOLVED;
-    make_key(start, &key);
-    uint64_t h = hash_key(&key);
-    int found;
-    size_t slot = find_slot(c, &key, h, &found);
-    if (insert_at(c, slot, &key)) return NO_MEMORY;
+    make_key(start, key);
+    uint64_t h = hash_key(key, KEY_WORDS);
+    seen_find(&c->seen, key, h, &slot);
+    if (seen_insert(&c->seen, key, h, slot)) return NO_MEMORY;
     Level *top = push_level(c);
     if (!top) return NO_MEMORY;
     top->s = *start;
     top->n = (uint16_t)children(c, &top->s, c->moves + top->first);
     nodes = 1;
-    unsigned long tries = 0;
     State child;
     while (c->depth) {
         top = &c->levels[c->depth - 1];
         int pushed = 0;
         while (top->next < top->n) {
-            if (++tries % SIGNAL_EVERY == 0) {
-                PyEval_RestoreThread(*ts);
-                int err = PyErr_CheckSignals();
-                *ts = PyEval_SaveThread();
-                if (err) {
-                    *nodes_out = nodes;
-                    return INTERRUPTED;
-                }
+            if (interrupted(u)) {
+                *nodes_out = nodes;
+                return INTERRUPTED;
             }
             uint16_t m = c->moves[top->first + top->next++];
             apply_move(c, &top->s, m, &child);
-            make_key(&child, &key);
-            h = hash_key(&key);
-            slot = find_slot(c, &key, h, &found);
-            if (found) continue;
+            make_key(&child, key);
+            h = hash_key(key, KEY_WORDS);
+            if (seen_find(&c->seen, key, h, &slot)) continue;
             if (is_won(&child)) {
                 /* The path: the moves to every level after the first, then this one. */
                 Level *last = push_level(c);
@@ -410,12 +322,11 @@ static int run(Ctx *c, const State *start, long long max_nodes, int has_nodes, l
                 *nodes_out = nodes;
                 return SOLVED;
             }
-            if ((has_nodes && nodes >= max_nodes) || (has_seen && (long long)c->nkeys >= max_seen) ||
-                (has_deadline && nodes % 256 == 0 && now_seconds() > deadline)) {
+            if (over_budget(B, nodes, c->seen.count)) {
                 *nodes_out = nodes;
                 return UNKNOWN;
             }
-            if (insert_at(c, slot, &key)) return NO_MEMORY;
+            if (seen_insert(&c->seen, key, h, slot)) return NO_MEMORY;
             nodes++;
             Level *next = push_level(c);
             if (!next) return NO_MEMORY;
@@ -433,42 +344,13 @@ static int run(Ctx *c, const State *start, long long max_nodes, int has_nodes, l
 
 /* --- the Python side -------------------------------------------------------------------- */
 
-/* The cards of a tuple, each 0..63. */
-static int read_cards(PyObject *tuple, uint8_t *out, Py_ssize_t room, Py_ssize_t *n) {
+/* The cards of a tuple, each 0..63: their count, or -1 with an exception set. */
+static int read_tuple(PyObject *tuple, uint8_t *out, Py_ssize_t room, const char *what) {
     if (!PyTuple_Check(tuple)) {
-        PyErr_SetString(PyExc_TypeError, "a pile must be a tuple of cards");
+        PyErr_Format(PyExc_TypeError, "%s must be a tuple of cards", what);
         return -1;
     }
-    Py_ssize_t len = PyTuple_GET_SIZE(tuple);
-    if (len > room) {
-        PyErr_SetString(PyExc_ValueError, "too many cards in a pile");
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < len; i++) {
-        long v = PyLong_AsLong(PyTuple_GET_ITEM(tuple, i));
-        if (v == -1 && PyErr_Occurred()) return -1;
-        if (v < 0 || v >= DECK) {
-            PyErr_Format(PyExc_ValueError, "not a card: %ld", v);
-            return -1;
-        }
-        out[i] = (uint8_t)v;
-    }
-    *n = len;
-    return 0;
-}
-
-/* An optional limit: None is none; a huge int is none too (nodes never reach it), a hugely negative one is hit at once. */
-static int read_limit(PyObject *o, long long *value, int *has) {
-    if (o == Py_None) {
-        *has = 0;
-        return 0;
-    }
-    int overflow;
-    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
-    if (v == -1 && PyErr_Occurred()) return -1;
-    *has = overflow <= 0;
-    *value = overflow < 0 ? LLONG_MIN : v;
-    return 0;
+    return read_cards(tuple, out, room, DECK, what);
 }
 
 PyDoc_STRVAR(search_doc,
@@ -494,9 +376,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     State start;
     memset(&start, 0, sizeof start);
     PyObject *result = NULL;
-    long long max_nodes = 0, max_seen = 0;
-    int has_nodes = 0, has_seen = 0, has_deadline = 0;
-    double seconds = 0.0;
+    Budget B;
 
     if (PyTuple_GET_SIZE(field) != SIZE) {
         PyErr_SetString(PyExc_ValueError, "the field must have 16 piles");
@@ -504,9 +384,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     }
     for (int i = 0; i < SIZE; i++) {
         uint8_t cards[3];
-        Py_ssize_t n;
-        if (read_cards(PyTuple_GET_ITEM(field, i), cards, 3, &n)) goto done;
-        int id = pile_id(cards, (int)n);
+        int n = read_tuple(PyTuple_GET_ITEM(field, i), cards, 3, "a pile");
+        if (n < 0) goto done;
+        int id = pile_id(cards, n);
         if (id < 0) {
             PyErr_SetString(PyExc_ValueError, "a pile is not a field pile");
             goto done;
@@ -514,8 +394,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         start.pile[i] = (uint16_t)id;
     }
     {
-        Py_ssize_t n;
-        if (read_cards(draw, c.draw, MAX_DRAW, &n)) goto done;
+        int n = read_tuple(draw, c.draw, MAX_DRAW, "the draw pile");
+        if (n < 0) goto done;
         start.draw = (uint8_t)n;
     }
     if (books < 0 || books > DECK) {
@@ -525,54 +405,34 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     start.books = (uint8_t)books;
     c.eager = eager;
     c.k = k;
-    if (read_limit(o_nodes, &max_nodes, &has_nodes) || read_limit(o_seen, &max_seen, &has_seen)) goto done;
-    if (o_seconds != Py_None) {
-        seconds = PyFloat_AsDouble(o_seconds);
-        if (seconds == -1.0 && PyErr_Occurred()) goto done;
-        has_deadline = 1;
-    }
-
-    c.table = calloc(1024, sizeof *c.table);
-    if (!c.table) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    c.mask = 1023;
+    if (read_budget(o_nodes, o_seen, o_seconds, &B)) goto done;
     {
         long long nodes = 0;
-        PyThreadState *ts = PyEval_SaveThread();
-        double began = now_seconds();
-        int verdict = run(&c, &start, max_nodes, has_nodes, max_seen, has_seen, began + seconds, has_deadline, &nodes,
-                          &ts);
-        PyEval_RestoreThread(ts);
-        if (verdict == NO_MEMORY) {
-            PyErr_NoMemory();
-            goto done;
+        int verdict = NO_MEMORY;
+        if (!seen_init(&c.seen, KEY_WORDS)) {
+            Unlocked u;
+            release_gil(&u);
+            verdict = run(&c, &start, &B, &nodes, &u);
+            take_gil(&u);
         }
-        if (verdict == INTERRUPTED) goto done; /* the signal handler's exception is set */
-        static const char *names[] = {"solved", "unsolvable", "unknown"};
-        PyObject *moves = NULL;
+        PyObject *moves = no_moves(verdict, 0);
         if (verdict == SOLVED) {
             /* The start needs no move, every later level one. */
             size_t count = c.depth ? c.depth - 1 : 0;
             moves = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(3 * count));
-            if (!moves) goto done;
-            char *w = PyBytes_AS_STRING(moves);
-            for (size_t i = 0; i < count; i++) {
+            char *w = moves ? PyBytes_AS_STRING(moves) : NULL;
+            for (size_t i = 0; w && i < count; i++) {
                 uint16_t m = c.levels[i + 1].via;
                 w[3 * i] = (char)M_SRC(m);
                 w[3 * i + 1] = (char)M_DST(m);
                 w[3 * i + 2] = (char)M_N(m);
             }
-        } else {
-            moves = PyBytes_FromStringAndSize(NULL, 0);
-            if (!moves) goto done;
         }
-        result = Py_BuildValue("(sLN)", names[verdict], nodes, moves);
+        result = search_result(verdict, nodes, moves);
     }
 
 done:
-    free(c.table);
+    seen_free(&c.seen);
     free(c.levels);
     free(c.moves);
     return result;

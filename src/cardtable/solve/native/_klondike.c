@@ -20,21 +20,13 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
-#ifdef _WIN32
-#include <windows.h>
-#else
-#include <time.h>
-#endif
+#include "_core.h"
 
 enum { WASTE = 7, STOCK = 8, FOUNDATION = 9 };
 enum { MODE_FULL = 0, MODE_PRUNED = 1, MODE_EAGER = 2 };
 enum { MAX_USED = 4095 };   /* redeals used fit in two 6-bit key symbols */
 enum { KEY_WORDS = 7 };     /* 70 six-bit symbols: at most 3 + 14 + 52 are used */
-enum { BLOCK_BITS = 16 };   /* keys are stored in blocks of 65,536 */
 
 #define RANK(c) ((c) % 13 + 1)
 #define SUIT(c) ((c) / 13)
@@ -67,32 +59,13 @@ typedef struct {
 typedef struct {
     int draw, limit, freturn, mode;
     long k;
-    /* seen keys: open addressing; a slot is (32 hash bits << 32) | (record + 1), 0 when empty */
-    uint64_t *slots;
-    size_t mask, count;
-    uint64_t **blocks;
-    size_t nblocks, cap_blocks;
+    Seen seen; /* keys of KEY_WORDS words */
     /* the search path */
     Frame *frames;
     size_t nframes, cap_frames;
     Edge *edges;
     size_t nedges, cap_edges;
 } Search;
-
-/* --- time ------------------------------------------------------------------------------ */
-
-static double now_seconds(void) {
-#ifdef _WIN32
-    LARGE_INTEGER f, t;
-    QueryPerformanceFrequency(&f);
-    QueryPerformanceCounter(&t);
-    return (double)t.QuadPart / (double)f.QuadPart;
-#else
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-#endif
-}
 
 /* --- positions ------------------------------------------------------------------------- */
 
@@ -195,90 +168,12 @@ static void make_key(const State *s, uint64_t key[KEY_WORDS]) {
     }
 }
 
-static uint64_t hash_key(const uint64_t key[KEY_WORDS]) {
-    uint64_t h = 0x243F6A8885A308D3ULL;
-    for (int w = 0; w < KEY_WORDS; w++) {
-        h ^= key[w];
-        h *= 0x9E3779B97F4A7C15ULL;
-        h ^= h >> 32;
-    }
-    h ^= h >> 29;
-    h *= 0xBF58476D1CE4E5B9ULL;
-    h ^= h >> 32;
-    return h;
-}
-
-/* --- the seen set ---------------------------------------------------------------------- */
-
-static uint64_t *record(Search *S, size_t r) {
-    return S->blocks[r >> BLOCK_BITS] + (r & ((1u << BLOCK_BITS) - 1)) * KEY_WORDS;
-}
-
-/* Whether key is in the set; if not, *where is the empty slot to insert it at. */
-static int seen_find(Search *S, const uint64_t key[KEY_WORDS], uint64_t h, size_t *where) {
-    uint64_t tag = h >> 32;
-    size_t i = (size_t)h & S->mask;
-    for (;;) {
-        uint64_t v = S->slots[i];
-        if (!v) {
-            *where = i;
-            return 0;
-        }
-        if ((v >> 32) == tag && memcmp(record(S, (size_t)(v & 0xFFFFFFFFu) - 1), key, sizeof(uint64_t) * KEY_WORDS) == 0)
-            return 1;
-        i = (i + 1) & S->mask;
-    }
-}
-
-static int seen_grow(Search *S) {
-    size_t size = (S->mask + 1) * 2;
-    uint64_t *slots = calloc(size, sizeof(uint64_t));
-    if (!slots) return -1;
-    for (size_t r = 0; r < S->count; r++) {
-        uint64_t h = hash_key(record(S, r));
-        size_t i = (size_t)h & (size - 1);
-        while (slots[i]) i = (i + 1) & (size - 1);
-        slots[i] = ((h >> 32) << 32) | (uint64_t)(r + 1);
-    }
-    free(S->slots);
-    S->slots = slots;
-    S->mask = size - 1;
-    return 0;
-}
-
-static int seen_insert(Search *S, const uint64_t key[KEY_WORDS], uint64_t h, size_t where) {
-    size_t r = S->count;
-    if (r >= 0xFFFFFFFEu) return -1;
-    if ((r >> BLOCK_BITS) >= S->nblocks) {
-        if (S->nblocks == S->cap_blocks) {
-            size_t cap = S->cap_blocks ? S->cap_blocks * 2 : 64;
-            uint64_t **b = realloc(S->blocks, cap * sizeof(uint64_t *));
-            if (!b) return -1;
-            S->blocks = b;
-            S->cap_blocks = cap;
-        }
-        uint64_t *block = malloc(sizeof(uint64_t) * KEY_WORDS << BLOCK_BITS);
-        if (!block) return -1;
-        S->blocks[S->nblocks++] = block;
-    }
-    memcpy(record(S, r), key, sizeof(uint64_t) * KEY_WORDS);
-    S->slots[where] = ((h >> 32) << 32) | (uint64_t)(r + 1);
-    S->count++;
-    if (S->count * 2 > S->mask + 1) return seen_grow(S);
-    return 0;
-}
-
 /* --- children -------------------------------------------------------------------------- */
 
 static Edge *edge_room(Search *S, size_t more) {
-    if (S->nedges + more > S->cap_edges) {
-        size_t cap = S->cap_edges ? S->cap_edges : 4096;
-        while (cap < S->nedges + more) cap *= 2;
-        Edge *e = realloc(S->edges, cap * sizeof(Edge));
-        if (!e) return NULL;
-        S->edges = e;
-        S->cap_edges = cap;
-    }
+    Edge *e = room_for(S->edges, &S->cap_edges, S->nedges + more, sizeof *e, 4096);
+    if (!e) return NULL;
+    S->edges = e;
     return S->edges + S->nedges;
 }
 
@@ -438,14 +333,10 @@ static int children(Search *S, const State *s, uint32_t *count) {
 }
 
 static int push_frame(Search *S, const State *s) {
-    if (S->nframes == S->cap_frames) {
-        size_t cap = S->cap_frames ? S->cap_frames * 2 : 1024;
-        Frame *f = realloc(S->frames, cap * sizeof(Frame));
-        if (!f) return -1;
-        S->frames = f;
-        S->cap_frames = cap;
-    }
-    Frame *f = S->frames + S->nframes;
+    Frame *f = room_for(S->frames, &S->cap_frames, S->nframes + 1, sizeof *f, 1024);
+    if (!f) return -1;
+    S->frames = f;
+    f += S->nframes;
     f->s = *s;
     f->e_begin = S->nedges;
     f->e_next = 0;
@@ -456,40 +347,27 @@ static int push_frame(Search *S, const State *s) {
 
 /* --- the search ------------------------------------------------------------------------ */
 
-enum { UNKNOWN = 0, SOLVED = 1, UNSOLVABLE = 2, NO_MEMORY = -1, INTERRUPTED = -2 };
-
-typedef struct {
-    long long max_nodes, max_seen; /* < 0: no limit (Python's None) */
-    int has_nodes, has_seen, has_deadline;
-    double deadline;
-} Limits;
-
 /* depth_first, line for line. The GIL is released, and taken back now and then to let
  * Ctrl-C through. */
-static int run(Search *S, const State *start, const Limits *L, long long *nodes_out) {
+static int run(Search *S, const State *start, const Budget *B, long long *nodes_out) {
     uint64_t key[KEY_WORDS];
-    size_t where;
+    size_t where = 0;
     long long nodes = 0;
     *nodes_out = 0;
     if (is_won(start)) return SOLVED;
     make_key(start, key);
-    uint64_t h = hash_key(key);
-    seen_find(S, key, h, &where);
-    if (seen_insert(S, key, h, where) < 0) return NO_MEMORY;
+    uint64_t h = hash_key(key, KEY_WORDS);
+    seen_find(&S->seen, key, h, &where);
+    if (seen_insert(&S->seen, key, h, where) < 0) return NO_MEMORY;
     if (push_frame(S, start) < 0) return NO_MEMORY;
     nodes = 1;
     int result = UNSOLVABLE;
-    unsigned long ticks = 0;
-    PyThreadState *ts = PyEval_SaveThread();
+    Unlocked u;
+    release_gil(&u);
     while (S->nframes) {
-        if (++ticks % 65536 == 0) {
-            PyEval_RestoreThread(ts);
-            int bad = PyErr_CheckSignals();
-            ts = PyEval_SaveThread();
-            if (bad) {
-                result = INTERRUPTED;
-                break;
-            }
+        if (interrupted(&u)) {
+            result = INTERRUPTED;
+            break;
         }
         Frame *f = S->frames + S->nframes - 1;
         if (f->e_next < f->e_count) {
@@ -497,18 +375,17 @@ static int run(Search *S, const State *start, const Limits *L, long long *nodes_
             State child;
             apply_edge(&f->s, e, &child);
             make_key(&child, key);
-            h = hash_key(key);
-            if (seen_find(S, key, h, &where)) continue;
+            h = hash_key(key, KEY_WORDS);
+            if (seen_find(&S->seen, key, h, &where)) continue;
             if (is_won(&child)) {
                 result = SOLVED;
                 break;
             }
-            if ((L->has_nodes && nodes >= L->max_nodes) || (L->has_seen && (long long)S->count >= L->max_seen) ||
-                (L->has_deadline && nodes % 256 == 0 && now_seconds() > L->deadline)) {
+            if (over_budget(B, nodes, S->seen.count)) {
                 result = UNKNOWN;
                 break;
             }
-            if (seen_insert(S, key, h, where) < 0 || push_frame(S, &child) < 0) {
+            if (seen_insert(&S->seen, key, h, where) < 0 || push_frame(S, &child) < 0) {
                 result = NO_MEMORY;
                 break;
             }
@@ -518,7 +395,7 @@ static int run(Search *S, const State *start, const Limits *L, long long *nodes_
             S->nframes--;
         }
     }
-    PyEval_RestoreThread(ts);
+    take_gil(&u);
     *nodes_out = nodes;
     return result;
 }
@@ -562,41 +439,12 @@ static PyObject *path_moves(Search *S) {
 }
 
 static void search_free(Search *S) {
-    free(S->slots);
-    for (size_t b = 0; b < S->nblocks; b++) free(S->blocks[b]);
-    free(S->blocks);
+    seen_free(&S->seen);
     free(S->frames);
     free(S->edges);
 }
 
 /* --- reading Python values ------------------------------------------------------------- */
-
-static int read_cards(PyObject *seq, uint8_t *out, int cap, int *n, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    Py_ssize_t size = PySequence_Fast_GET_SIZE(fast);
-    if (size > cap) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "too many cards in %s", what);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < size; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        if (v < 0 || v > 51) {
-            Py_DECREF(fast);
-            PyErr_Format(PyExc_ValueError, "not a card in %s: %ld", what, v);
-            return -1;
-        }
-        out[i] = (uint8_t)v;
-    }
-    *n = (int)size;
-    Py_DECREF(fast);
-    return 0;
-}
 
 static int read_ints(PyObject *seq, long *out, int count, long lo, long hi, const char *what) {
     PyObject *fast = PySequence_Fast(seq, what);
@@ -636,8 +484,9 @@ static int read_state(PyObject *stock, PyObject *waste, PyObject *found, PyObjec
         return -1;
     }
     s->used = (uint16_t)used;
-    if (read_cards(stock, st, 52, &nst, "the stock") < 0 || read_cards(waste, s->c, 52, &nw, "the waste") < 0)
-        return -1;
+    nst = read_cards(stock, st, 52, 52, "the stock");
+    nw = nst < 0 ? -1 : read_cards(waste, s->c, 52, 52, "the waste");
+    if (nw < 0) return -1;
     if (nw + nst > 52) {
         PyErr_SetString(PyExc_ValueError, "too many cards");
         return -1;
@@ -656,8 +505,8 @@ static int read_state(PyObject *stock, PyObject *waste, PyObject *found, PyObjec
     }
     int tot = s->nt;
     for (int i = 0; i < 7; i++) {
-        int n;
-        if (read_cards(PySequence_Fast_GET_ITEM(piles, i), cards, 52, &n, "a tableau pile") < 0) {
+        int n = read_cards(PySequence_Fast_GET_ITEM(piles, i), cards, 52, 52, "a tableau pile");
+        if (n < 0) {
             Py_DECREF(piles);
             return -1;
         }
@@ -688,19 +537,6 @@ static int read_state(PyObject *stock, PyObject *waste, PyObject *found, PyObjec
             PyErr_SetString(PyExc_ValueError, "the position does not hold each card of one deck exactly once");
             return -1;
         }
-    return 0;
-}
-
-static int read_limit(PyObject *o, long long *out, int *has) {
-    *has = o != Py_None;
-    *out = 0;
-    if (!*has) return 0;
-    int overflow;
-    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
-    if (v == -1 && PyErr_Occurred()) return -1;
-    if (overflow > 0) *has = 0; /* beyond any count */
-    else if (overflow < 0) v = -1;
-    *out = v;
     return 0;
 }
 
@@ -740,36 +576,14 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         if (r < 0 || r > MAX_USED) return PyErr_Format(PyExc_ValueError, "redeals out of range");
         S.limit = (int)r;
     }
-    Limits L;
-    memset(&L, 0, sizeof L);
-    if (read_limit(nodes_o, &L.max_nodes, &L.has_nodes) < 0 || read_limit(memory_o, &L.max_seen, &L.has_seen) < 0)
-        return NULL;
-    if (seconds_o != Py_None) {
-        double sec = PyFloat_AsDouble(seconds_o);
-        if (sec == -1.0 && PyErr_Occurred()) return NULL;
-        L.has_deadline = 1;
-        L.deadline = now_seconds() + sec;
-    }
+    Budget B;
+    if (read_budget(nodes_o, memory_o, seconds_o, &B) < 0) return NULL;
     State start;
     if (read_state(stock, waste, found, tableau, down, used, &start) < 0) return NULL;
 
-    S.mask = 1023;
-    S.slots = calloc(S.mask + 1, sizeof(uint64_t));
-    if (!S.slots) return PyErr_NoMemory();
-    long long nodes;
-    int result = run(&S, &start, &L, &nodes);
-    PyObject *out = NULL;
-    if (result == NO_MEMORY) {
-        PyErr_NoMemory();
-    } else if (result == INTERRUPTED) {
-        /* the exception is set */
-    } else {
-        PyObject *moves = result == SOLVED ? path_moves(&S) : PyList_New(0);
-        if (moves) {
-            const char *verdict = result == SOLVED ? "solved" : result == UNSOLVABLE ? "unsolvable" : "unknown";
-            out = Py_BuildValue("(sLN)", verdict, nodes, moves);
-        }
-    }
+    long long nodes = 0;
+    int result = seen_init(&S.seen, KEY_WORDS) < 0 ? NO_MEMORY : run(&S, &start, &B, &nodes);
+    PyObject *out = search_result(result, nodes, result == SOLVED ? path_moves(&S) : no_moves(result, 1));
     search_free(&S);
     return out;
 }

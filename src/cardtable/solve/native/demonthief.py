@@ -26,26 +26,15 @@ True
 from __future__ import annotations
 
 import time
-from types import ModuleType
 from typing import Any
 
 from ...games import demonthief as dt
 from ...games.demonthief import DemonsAndThieves, Demonthief, DemonthiefMove, DemonthiefState
 from ..search import Budget, Found
 from ..spaces import DemonthiefSpace
-from . import limits, pure, unwrap
+from . import load, pure, run, unwrap
 
-
-def _load() -> ModuleType | None:
-    """The compiled module, or None when it is not built."""
-    try:
-        from . import _demonthief
-    except ImportError:
-        return None
-    return _demonthief
-
-
-CORE = _load()
+CORE = load("demonthief")
 """The compiled module (None: not built)."""
 
 _GAMES = (Demonthief, DemonsAndThieves)
@@ -61,15 +50,6 @@ _SCORES = (
 )
 _SCORE_LIMIT = 1_000_000
 _MAX_REDEALS = 255  # the core keeps the redeals used in one byte
-
-
-def available() -> bool:
-    """Whether the compiled core is built and not turned off by ``CARDTABLE_PURE``.
-
-    >>> available() in (True, False)
-    True
-    """
-    return CORE is not None and not pure()
 
 
 def _plan(space: Any) -> tuple[DemonthiefSpace, bool, int] | None:
@@ -147,13 +127,5 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
         return None
     if not all(type(s) is int and abs(s) <= _SCORE_LIMIT for s in scores):
         return None
-    budget_limits = limits(budget)
-    if budget_limits is None:
-        return None
-    max_nodes, max_seen, seconds = budget_limits
-    remaining = None if seconds is None else seconds - (time.perf_counter() - began)
-    stock, waste, reserve, found, tab, base, used = start
-    verdict, nodes, path = core.search(
-        stock, waste, reserve, found, tab, base, used, redeals, scores, eager, k, max_nodes, max_seen, remaining
-    )
-    return Found(verdict, [_move(*m) for m in path], nodes, time.perf_counter() - began)
+    args = (*start, redeals, scores, eager, k)
+    return run(core.search, args, budget, began, lambda path: [_move(*m) for m in path])

@@ -25,25 +25,14 @@ True
 from __future__ import annotations
 
 import time
-from types import ModuleType
 from typing import Any
 
 from ...games.desturado import MOVES, Desturado, fits
 from ..search import Budget, Found
 from ..spaces import DesturadoSpace
-from . import limits, pure, unwrap
+from . import load, pure, run, unwrap
 
-
-def _load() -> ModuleType | None:
-    """The compiled module, or None when it is not built."""
-    try:
-        from . import _desturado
-    except ImportError:
-        return None
-    return _desturado
-
-
-CORE = _load()
+CORE = load("desturado")
 """The compiled module (None: not built)."""
 
 # fit[bottom * 52 + top]: whether a unit with that bottom card fits on that top card.
@@ -52,15 +41,6 @@ _FIT = bytes(fits(b, t) for b in range(52) for t in range(52))
 _SCORES = ("SCORE_TURN_UP", "SCORE_PER_CARD", "SCORE_TO_HAND", "SCORE_INTO_SPACE", "SCORE_INTO_COLUMN", "SCORE_MERGE")
 _SCORE_LIMIT = 2**40
 _MOST_CHILDREN = 100  # more than a position ever has (65), so a larger k keeps them all
-
-
-def available() -> bool:
-    """Whether the compiled core is built and not turned off by ``CARDTABLE_PURE``.
-
-    >>> available() in (True, False)
-    True
-    """
-    return CORE is not None and not pure()
 
 
 def _plan(space: Any) -> tuple[DesturadoSpace, bool, int] | None:
@@ -96,6 +76,11 @@ def _position(rules: Desturado, start: Any) -> tuple[Any, Any, Any] | None:
     return columns, down, hand
 
 
+def _moves(path: bytes) -> list[Any]:
+    """The rules' moves of a path the core gives (source and target a move)."""
+    return [MOVES[path[i], path[i + 1]] for i in range(0, len(path), 2)]
+
+
 def search(space: Any, start: Any, budget: Budget) -> Found | None:
     """:func:`~cardtable.solve.search.depth_first` in C, with the same result but ``seconds``,
     for a Desturado space (module docstring); None when the core does not take ``space``
@@ -123,12 +108,4 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     scores = tuple(getattr(desturado, name) for name in _SCORES)
     if position is None or not all(type(s) is int and abs(s) <= _SCORE_LIMIT for s in scores):
         return None
-    budget_limits = limits(budget)
-    if budget_limits is None:
-        return None
-    max_nodes, max_seen, seconds = budget_limits
-    columns, down, hand = position
-    remaining = None if seconds is None else seconds - (time.perf_counter() - began)
-    verdict, nodes, path = core.search(columns, down, hand, _FIT, scores, eager, k, max_nodes, max_seen, remaining)
-    moves = [MOVES[path[i], path[i + 1]] for i in range(0, len(path), 2)]
-    return Found(verdict, moves, nodes, time.perf_counter() - began)
+    return run(core.search, (*position, _FIT, scores, eager, k), budget, began, _moves)

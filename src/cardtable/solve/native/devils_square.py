@@ -25,37 +25,17 @@ True
 from __future__ import annotations
 
 import time
-from types import ModuleType
 from typing import Any
 
 from ...games.devils_square import _PILES, DECK_SIZE, MOVES, SIZE, DevilsSquare, DevilsSquareState
 from ..search import Budget, Found
 from ..spaces import RulesSpace
-from . import limits, pure, unwrap
+from . import load, pure, run, unwrap
 
-
-def _load() -> ModuleType | None:
-    """The compiled module, or None when it is not built."""
-    try:
-        from . import _devils_square
-    except ImportError:
-        return None
-    return _devils_square
-
-
-CORE = _load()
+CORE = load("devils_square")
 """The compiled module (None: not built)."""
 
 _MOST_CHILDREN = 240  # more than a position ever has (one move per source and target), so a larger k keeps them all
-
-
-def available() -> bool:
-    """Whether the compiled core is built and not turned off by ``CARDTABLE_PURE``.
-
-    >>> available() in (True, False)
-    True
-    """
-    return CORE is not None and not pure()
 
 
 def _plan(space: Any) -> tuple[RulesSpace, bool, int] | None:
@@ -93,6 +73,11 @@ def _position(start: Any) -> DevilsSquareState | None:
     return start
 
 
+def _moves(path: bytes) -> list[Any]:
+    """The rules' moves of a path the core gives (source, target and count a move)."""
+    return [MOVES[path[i]][path[i + 1]][path[i + 2] - 1] for i in range(0, len(path), 3)]
+
+
 def search(space: Any, start: Any, budget: Budget) -> Found | None:
     """:func:`~cardtable.solve.search.depth_first` in C, with the same result but ``seconds``,
     for a Devil's Square space (module docstring); None when the core does not take ``space``
@@ -117,12 +102,6 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
         return None
     _, eager, k = plan
     position = _position(start)
-    budget_limits = limits(budget)
-    if position is None or budget_limits is None:
+    if position is None:
         return None
-    max_nodes, max_seen, seconds = budget_limits
-    field, draw, books = position
-    remaining = None if seconds is None else seconds - (time.perf_counter() - began)
-    verdict, nodes, path = core.search(field, draw, books, eager, k, max_nodes, max_seen, remaining)
-    moves = [MOVES[path[i]][path[i + 1]][path[i + 2] - 1] for i in range(0, len(path), 3)]
-    return Found(verdict, moves, nodes, time.perf_counter() - began)
+    return run(core.search, (*position, eager, k), budget, began, _moves)

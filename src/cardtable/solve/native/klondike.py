@@ -23,7 +23,6 @@ True
 from __future__ import annotations
 
 import time
-from types import ModuleType
 from typing import Any
 
 from ...games.klondike import (
@@ -40,7 +39,7 @@ from ...games.klondike import (
 )
 from ..search import Budget, Found
 from ..spaces import KlondikeSpace
-from . import limits, pure, unwrap
+from . import load, pure, run, unwrap
 
 FULL, PRUNED, EAGER = 0, 1, 2
 """The core's modes: the whole space, its first ``k`` children, the eager space."""
@@ -49,16 +48,7 @@ MAX_REDEALS = 4095
 """The largest ``redeals`` option the core takes (larger: the Python search)."""
 
 
-def _load() -> ModuleType | None:
-    """The compiled module, or None when it is not built."""
-    try:
-        from . import _klondike
-    except ImportError:
-        return None
-    return _klondike
-
-
-CORE = _load()
+CORE = load("klondike")
 """The compiled module (None: not built)."""
 
 # Every move the core can name, as the rules' own move objects.
@@ -74,15 +64,6 @@ _MOVES: dict[tuple[int, int, int], KlondikeMove] = {
         *(m for row in TAB_TO_TAB for col in row for m in col),
     )
 }
-
-
-def available() -> bool:
-    """Whether the compiled core is built and not disabled by ``CARDTABLE_PURE``.
-
-    >>> available() in (True, False)
-    True
-    """
-    return CORE is not None and not pure()
 
 
 def _mode(space: Any) -> tuple[int, int, Klondike] | None:
@@ -132,17 +113,12 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     >>> r = rules_for("desturado"); search(space_for(r), r.deal(0), Budget(nodes=10)) is None
     True
     """
-    args = _arguments(space, start)
-    budget_limits = limits(budget)
-    if args is None or budget_limits is None:
-        return None
     began = time.perf_counter()
-    assert CORE is not None
-    try:
-        verdict, nodes, moves = CORE.search(*args, *budget_limits)
-    except ValueError:  # a position the core does not take (e.g. not one whole deck)
+    args = _arguments(space, start)
+    if args is None:
         return None
-    return Found(verdict, [_MOVES[m] for m in moves], nodes, time.perf_counter() - began)
+    assert CORE is not None
+    return run(CORE.search, args, budget, began, lambda path: [_MOVES[m] for m in path])
 
 
 def children(space: Any, state: Any) -> list[tuple[list[KlondikeMove], KlondikeState]] | None:

@@ -1,0 +1,304 @@
+/* What the compiled solver cores share (cardtable.solve.native): the clock, the budget, the
+ * exact set of seen keys, growing arrays, running without the GIL, the verdicts and the
+ * Python result of a search.
+ *
+ * Each core (_klondike.c, _demonthief.c, _desturado.c, _devils_square.c) keeps its own game:
+ * positions, move generation, key packing and its loop of depth_first. Everything here is
+ * static inline: each core compiles on its own, and setup.py lists this header in every
+ * extension's depends, so a change here rebuilds them all. Include it after Python.h.
+ */
+#ifndef CARDTABLE_SOLVE_NATIVE_CORE_H
+#define CARDTABLE_SOLVE_NATIVE_CORE_H
+
+#ifndef Py_PYTHON_H
+#error "include Python.h (with PY_SSIZE_T_CLEAN) before _core.h"
+#endif
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <time.h>
+#endif
+
+/* --- the clock ------------------------------------------------------------------------- */
+
+/* A monotonic clock, in seconds. */
+static inline double now_seconds(void) {
+#ifdef _WIN32
+    LARGE_INTEGER f, t;
+    QueryPerformanceFrequency(&f);
+    QueryPerformanceCounter(&t);
+    return (double)t.QuadPart / (double)f.QuadPart;
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+#endif
+}
+
+/* --- the budget ------------------------------------------------------------------------ */
+
+/* A Budget as the cores take it (cardtable.solve.native.limits): the node and memory limits
+ * and the deadline, each only when its has_ flag is set (Python's None: no limit). */
+typedef struct {
+    long long max_nodes, max_seen;
+    int has_nodes, has_seen, has_deadline;
+    double deadline; /* on now_seconds()'s clock */
+} Budget;
+
+/* A node or memory limit: None is none, and so is an int beyond long long (the counts never
+ * reach it); an int below long long is hit at once. 0, or -1 with an exception set. */
+static inline int read_limit(PyObject *o, long long *value, int *has) {
+    *has = 0;
+    *value = 0;
+    if (o == Py_None) return 0;
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    *has = overflow <= 0;
+    *value = overflow < 0 ? LLONG_MIN : v;
+    return 0;
+}
+
+/* The seconds budget (None: none) as a deadline from now. 0, or -1 with an exception set. */
+static inline int read_seconds(PyObject *o, double *deadline, int *has) {
+    *has = 0;
+    *deadline = 0.0;
+    if (o == Py_None) return 0;
+    double seconds = PyFloat_AsDouble(o);
+    if (seconds == -1.0 && PyErr_Occurred()) return -1;
+    *has = 1;
+    *deadline = now_seconds() + seconds;
+    return 0;
+}
+
+/* The budget arguments of a core's search (nodes, memory, seconds). 0, or -1 with an exception set. */
+static inline int read_budget(PyObject *nodes, PyObject *memory, PyObject *seconds, Budget *b) {
+    if (read_limit(nodes, &b->max_nodes, &b->has_nodes) < 0 || read_limit(memory, &b->max_seen, &b->has_seen) < 0)
+        return -1;
+    return read_seconds(seconds, &b->deadline, &b->has_deadline);
+}
+
+/* depth_first's budget check, made before a new position is counted: nodes counted so far,
+ * seen keys stored; the clock is read every 256 nodes, as in Python. */
+static inline int over_budget(const Budget *b, long long nodes, size_t seen) {
+    return (b->has_nodes && nodes >= b->max_nodes) || (b->has_seen && (long long)seen >= b->max_seen) ||
+           (b->has_deadline && nodes % 256 == 0 && now_seconds() > b->deadline);
+}
+
+/* --- verdicts and the Python result ---------------------------------------------------- */
+
+/* What a search ends with: the three verdicts of Found, then the two errors. */
+enum { SOLVED, UNSOLVABLE, UNKNOWN, NO_MEMORY, INTERRUPTED };
+
+/* The empty moves of a search that did not win (list_of_moves: a list, else bytes), or NULL
+ * for an error verdict (its exception is set by search_result). */
+static inline PyObject *no_moves(int verdict, int list_of_moves) {
+    if (verdict != UNSOLVABLE && verdict != UNKNOWN) return NULL;
+    return list_of_moves ? PyList_New(0) : PyBytes_FromStringAndSize(NULL, 0);
+}
+
+/* A core's search result (verdict, nodes, moves), stealing moves; NULL with an exception for
+ * NO_MEMORY (MemoryError), INTERRUPTED (the signal handler's exception is set) or NULL moves
+ * (their builder's exception is set). */
+static inline PyObject *search_result(int verdict, long long nodes, PyObject *moves) {
+    static const char *const names[] = {"solved", "unsolvable", "unknown"};
+    if (verdict == NO_MEMORY) {
+        Py_XDECREF(moves);
+        return PyErr_NoMemory();
+    }
+    if (verdict == INTERRUPTED || !moves) {
+        Py_XDECREF(moves);
+        return NULL;
+    }
+    return Py_BuildValue("(sLN)", names[verdict], nodes, moves);
+}
+
+/* --- growing arrays -------------------------------------------------------------------- */
+
+/* items (an array of *cap items of size bytes) with room for at least need items: the same
+ * array, or a larger one (the capacity doubles, starting at first) with *cap updated. NULL
+ * when out of memory; items is then left as it was. */
+static inline void *room_for(void *items, size_t *cap, size_t need, size_t size, size_t first) {
+    if (items && need <= *cap) return items;
+    size_t n = *cap ? *cap : first;
+    while (n < need) n *= 2;
+    void *grown = realloc(items, n * size);
+    if (grown) *cap = n;
+    return grown;
+}
+
+/* --- running without the GIL ----------------------------------------------------------- */
+
+enum { SIGNAL_EVERY = 65536 }; /* steps between two looks at the signal handlers */
+
+/* A search running without the GIL; it takes the GIL back now and then to let Ctrl-C through. */
+typedef struct {
+    PyThreadState *ts;
+    unsigned long steps;
+} Unlocked;
+
+static inline void release_gil(Unlocked *u) {
+    u->steps = 0;
+    u->ts = PyEval_SaveThread();
+}
+
+static inline void take_gil(Unlocked *u) { PyEval_RestoreThread(u->ts); }
+
+/* Called once a step: every SIGNAL_EVERY steps, runs the signal handlers with the GIL. Nonzero
+ * when one raised (its exception is set): the search stops with INTERRUPTED. */
+static inline int interrupted(Unlocked *u) {
+    if (++u->steps % SIGNAL_EVERY) return 0;
+    PyEval_RestoreThread(u->ts);
+    int bad = PyErr_CheckSignals();
+    u->ts = PyEval_SaveThread();
+    return bad != 0;
+}
+
+/* --- the seen keys --------------------------------------------------------------------- */
+
+/* The set of the keys seen, stored exactly (a lookup compares the whole key: never a lossy
+ * hash, so "unsolvable" stays a proof). A key is an array of `words` 64-bit words, the same
+ * for every key of a set; a core packs its game's key into it (padding with a value no key
+ * part makes, so that equal words are equal keys). The keys are kept in blocks that never
+ * move; the slots of an open-addressing table hold (32 hash bits << 32) | (record + 1), 0
+ * when empty, and are at most half full. */
+enum { SEEN_BLOCK_BITS = 16, SEEN_FIRST_SLOTS = 1024 };
+
+typedef struct {
+    size_t words;
+    uint64_t *slots;
+    size_t mask, count; /* slots - 1; keys stored */
+    uint64_t **blocks;
+    size_t nblocks, cap_blocks;
+} Seen;
+
+/* The hash of a key of `words` words: a product of each word with an odd constant, folded in
+ * (the products do not wait for each other), then mixed (the slot takes the low bits, the
+ * tag the high ones). */
+static inline uint64_t hash_key(const uint64_t *key, size_t words) {
+    static const uint64_t odd[4] = {0x9E3779B97F4A7C15ULL, 0xBF58476D1CE4E5B9ULL, 0x94D049BB133111EBULL,
+                                    0xFF51AFD7ED558CCDULL};
+    uint64_t h = (uint64_t)words;
+    for (size_t i = 0; i < words; i++) h = (h ^ (h >> 29)) + key[i] * odd[i & 3];
+    h ^= h >> 32;
+    h *= 0xD6E8FEB86659FD93ULL;
+    h ^= h >> 32;
+    return h;
+}
+
+/* An empty set of keys of `words` words. 0, or -1 when out of memory (seen_free it anyway). */
+static inline int seen_init(Seen *t, size_t words) {
+    memset(t, 0, sizeof *t);
+    t->words = words;
+    t->mask = SEEN_FIRST_SLOTS - 1;
+    t->slots = calloc(SEEN_FIRST_SLOTS, sizeof(uint64_t));
+    return t->slots ? 0 : -1;
+}
+
+static inline void seen_free(Seen *t) {
+    free(t->slots);
+    for (size_t b = 0; b < t->nblocks; b++) free(t->blocks[b]);
+    free(t->blocks);
+    memset(t, 0, sizeof *t);
+}
+
+/* The stored key number r. */
+static inline uint64_t *seen_record(const Seen *t, size_t r) {
+    return t->blocks[r >> SEEN_BLOCK_BITS] + (r & (((size_t)1 << SEEN_BLOCK_BITS) - 1)) * t->words;
+}
+
+/* Whether the stored key number r is key. */
+static inline int seen_is(const Seen *t, size_t r, const uint64_t *key) {
+    const uint64_t *stored = seen_record(t, r);
+    for (size_t w = 0; w < t->words; w++)
+        if (stored[w] != key[w]) return 0;
+    return 1;
+}
+
+/* Whether key (of hash h) is in the set; if not, *where is the empty slot to insert it at. */
+static inline int seen_find(const Seen *t, const uint64_t *key, uint64_t h, size_t *where) {
+    uint64_t tag = h >> 32;
+    size_t i = (size_t)h & t->mask;
+    for (;;) {
+        uint64_t v = t->slots[i];
+        if (!v) {
+            *where = i;
+            return 0;
+        }
+        if ((v >> 32) == tag && seen_is(t, (size_t)(v & 0xFFFFFFFFu) - 1, key)) return 1;
+        i = (i + 1) & t->mask;
+    }
+}
+
+/* Twice the slots, every key in again (from the records: the old slots go first). */
+static inline int seen_grow(Seen *t) {
+    size_t size = (t->mask + 1) * 2;
+    free(t->slots);
+    uint64_t *slots = t->slots = calloc(size, sizeof(uint64_t));
+    if (!slots) return -1;
+    for (size_t r = 0; r < t->count; r++) {
+        uint64_t h = hash_key(seen_record(t, r), t->words);
+        size_t i = (size_t)h & (size - 1);
+        while (slots[i]) i = (i + 1) & (size - 1);
+        slots[i] = ((h >> 32) << 32) | (uint64_t)(r + 1);
+    }
+    t->mask = size - 1;
+    return 0;
+}
+
+/* Insert key (of hash h), not in the set, at the slot seen_find gave. 0, or -1 when out of memory. */
+static inline int seen_insert(Seen *t, const uint64_t *key, uint64_t h, size_t where) {
+    size_t r = t->count;
+    if (r >= 0xFFFFFFFEu) return -1;
+    if ((r >> SEEN_BLOCK_BITS) >= t->nblocks) {
+        uint64_t **blocks = room_for(t->blocks, &t->cap_blocks, t->nblocks + 1, sizeof *blocks, 64);
+        if (!blocks) return -1;
+        t->blocks = blocks;
+        uint64_t *block = malloc((sizeof *key * t->words) << SEEN_BLOCK_BITS);
+        if (!block) return -1;
+        t->blocks[t->nblocks++] = block;
+    }
+    memcpy(seen_record(t, r), key, t->words * sizeof *key);
+    t->slots[where] = ((h >> 32) << 32) | (uint64_t)(r + 1);
+    t->count++;
+    if (t->count * 2 > t->mask + 1) return seen_grow(t);
+    return 0;
+}
+
+/* --- reading Python values ------------------------------------------------------------- */
+
+/* The cards of a sequence (each 0 .. deck - 1, at most room of them) into out: their count,
+ * or -1 with an exception set. what names the sequence in the messages. */
+static inline int read_cards(PyObject *seq, uint8_t *out, Py_ssize_t room, long deck, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > room) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "too many cards in %s", what);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (v < 0 || v >= deck) {
+            Py_DECREF(fast);
+            PyErr_Format(PyExc_ValueError, "not a card in %s: %ld", what, v);
+            return -1;
+        }
+        out[i] = (uint8_t)v;
+    }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+#endif /* CARDTABLE_SOLVE_NATIVE_CORE_H */
