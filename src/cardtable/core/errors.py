@@ -36,6 +36,15 @@ class OptionError(CardtableError):
     """
 
 
+class NoLevelDealError(CardtableError):
+    """No deal of the asked level: the level's table is empty although the game and mode
+    were graded (e.g. no Desturado deal is tricky), or a live search for it gave up.
+
+    >>> str(NoLevelDealError("none"))
+    'none'
+    """
+
+
 class DealNumberError(CardtableError):
     """A deal number outside the accepted range (0 to 2**63 - 1).
 

@@ -37,9 +37,11 @@ lacks).
 
 :func:`deal_for_level` picks a table deal chosen by the seed (SplitMix64), with
 no search at all, when the game's options other than the key's own are at their
-defaults and the level's table is not empty; otherwise it walks a deterministic
+defaults and the level's table is not empty (an empty table of a graded key is an
+error: no deal is known at that level); otherwise it walks a deterministic
 sequence of deal numbers drawn from the seed and returns the first one that
-grades at the level. Either way a level's deals are reproducible.
+grades at the level, giving up after :data:`LIVE_CANDIDATES`. Either way a level's
+deals are reproducible.
 
 >>> deal_for_level("desturado", "easy", seed=1) == deal_for_level("desturado", "easy", seed=1)
 True
@@ -52,9 +54,10 @@ from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+from itertools import islice
 from typing import Any
 
-from ..core.errors import OptionError
+from ..core.errors import NoLevelDealError, OptionError
 from ..core.multiplayer import MultiplayerRules
 from ..core.progress import is_progress
 from ..core.rules import Rules
@@ -69,6 +72,9 @@ GRADED_LEVELS = ("easy", "normal", "hard", "tricky")
 
 GRADE_NODES = 100_000
 """The most positions either grading search may explore; a deal beyond it is not graded."""
+
+LIVE_CANDIDATES = 1_000
+"""The most candidate deals :func:`deal_for_level` grades live before it gives up."""
 
 TABLES_FILE = "level_tables.json"
 """The shipped thresholds and deal tables (package data of :mod:`cardtable.solve`)."""
@@ -369,6 +375,19 @@ def is_level(rules: Rules[Any, Any], deal: int, level: str) -> bool:
     return level_of(full.nodes, tricky, thresholds) == level
 
 
+def at_key_defaults(rules: Rules[Any, Any]) -> bool:
+    """Whether every option of the rules other than their key's own is at its default
+    (the options the tables were graded at).
+
+    >>> from cardtable.games import rules_for
+    >>> at_key_defaults(rules_for("klondike", draw=1)), at_key_defaults(rules_for("klondike", redeals=2))
+    (True, False)
+    """
+    key = key_of(rules)
+    defaults = {o.name: o.default for o in type(rules).OPTIONS}
+    return all(value == defaults[name] for name, value in rules.options.items() if name != key.option)
+
+
 def table_deals(rules: Rules[Any, Any], level: str) -> tuple[int, ...]:
     """The shipped table's deals of ``level`` for these rules, sorted: empty when the
     tables have none, or when an option other than the key's own is not at its default
@@ -378,11 +397,9 @@ def table_deals(rules: Rules[Any, Any], level: str) -> tuple[int, ...]:
     >>> table_deals(rules_for("klondike", draw=1, redeals=2), "easy")
     ()
     """
-    key = key_of(rules)
-    defaults = {o.name: o.default for o in type(rules).OPTIONS}
-    if any(value != defaults[name] for name, value in rules.options.items() if name != key.option):
+    if not at_key_defaults(rules):
         return ()
-    table = level_tables().get(key.label)
+    table = level_tables().get(key_of(rules).label)
     return () if table is None else tuple(table.levels.get(level, ()))
 
 
@@ -403,10 +420,12 @@ def deal_for_level(name: str, level: str, seed: int = 0, **options: Any) -> int:
 
     ``random`` gives the seed's first candidate as it is. Another level gives the
     deal of the shipped table at the index drawn from the seed
-    (``SplitMix64(seed).next() % len(table)``), with no search; without a table
-    (an option other than the key's own is not at its default, or the level's
-    table is empty) it gives the first candidate proved solvable and graded at
-    that level.
+    (``SplitMix64(seed).next() % len(table)``), with no search. When the game and
+    mode were graded but no graded deal is at the level (no Desturado deal is
+    tricky), it raises :class:`~cardtable.core.errors.NoLevelDealError`. Without
+    tables (an option other than the key's own is not at its default, or the key
+    was not graded) it gives the first candidate proved solvable and graded at that
+    level, among the first :data:`LIVE_CANDIDATES` (else ``NoLevelDealError``).
 
     >>> deal = deal_for_level("devils-square", "easy", seed=3)
     >>> grade(rules_for("devils-square"), deal).level
@@ -422,7 +441,12 @@ def deal_for_level(name: str, level: str, seed: int = 0, **options: Any) -> int:
     table = table_deals(rules, level)
     if table:
         return table[SplitMix64(seed).next() % len(table)]
-    for deal in candidate_deals(seed):
+    graded = level_tables().get(key_of(rules).label)
+    if at_key_defaults(rules) and graded is not None and graded.graded:
+        raise NoLevelDealError(
+            f"no {level} deal of {graded.key.label}: none of the {graded.graded} deals graded is {level}"
+        )
+    for deal in islice(candidate_deals(seed), LIVE_CANDIDATES):
         if is_level(rules, deal, level):
             return deal
-    raise AssertionError("unreachable")  # pragma: no cover - candidate_deals never ends
+    raise NoLevelDealError(f"no {level} deal among the first {LIVE_CANDIDATES} candidate deals of seed {seed}")
