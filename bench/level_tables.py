@@ -10,8 +10,9 @@ For each key of :data:`cardtable.solve.levels.KEYS`, from its grades file
   the next two fifths, hard the top two fifths; with fewer than ``--min-deals``
   such deals (default 30) the key keeps its provisional thresholds (:data:`cardtable.solve.levels.PROVISIONAL`) and is
   marked ``"calibrated": false``;
-- **levels**: every graded solvable deal at its level with those thresholds
-  (:func:`cardtable.solve.levels.level_of`), each level's deal numbers sorted;
+- **levels**: the graded solvable deals at each level with those thresholds
+  (:func:`cardtable.solve.levels.level_of`), each level's deal numbers sorted, the
+  first ``--table-size`` of them (default :data:`TABLE_SIZE`) kept;
 - **graded** and **counts**: how many deals were graded, how many the full search
   proved unsolvable or left unknown within the budget, and how many are at each level.
 
@@ -39,6 +40,10 @@ TABLES = Path(__file__).resolve().parent.parent / "src" / "cardtable" / "solve" 
 
 MIN_DEALS = 30
 """The fewest solvable non-tricky deals the thresholds are calibrated from (else provisional)."""
+
+TABLE_SIZE = 1000
+"""The most deals a level's table keeps (the lowest deal numbers): enough for any seed to
+reach a thousand different deals, while the shipped file stays small."""
 
 
 SPLIT = ((1, 5), (3, 5))
@@ -78,7 +83,9 @@ def split_thresholds(efforts: Sequence[int], split: Sequence[tuple[int, int]] = 
     return first, second
 
 
-def key_entry(key: LevelKey, rows: Sequence[dict[str, Any]], min_deals: int = MIN_DEALS) -> dict[str, Any]:
+def key_entry(
+    key: LevelKey, rows: Sequence[dict[str, Any]], min_deals: int = MIN_DEALS, table_size: int = TABLE_SIZE
+) -> dict[str, Any]:
     """The tables entry of a key from its graded deals (see the module docstring).
 
     >>> from cardtable.solve.levels import KEYS
@@ -87,6 +94,8 @@ def key_entry(key: LevelKey, rows: Sequence[dict[str, Any]], min_deals: int = MI
     >>> e = key_entry(KEYS[-1], rows, min_deals=3)
     >>> e["thresholds"], e["levels"]
     ([20, 50], {'easy': [2], 'normal': [3, 4, 5], 'hard': [6, 7], 'tricky': [1]})
+    >>> key_entry(KEYS[-1], rows, min_deals=3, table_size=2)["levels"]["normal"]
+    [3, 4]
     """
     solvable = [row for row in rows if row["solvable"]]
     plain = [int(row["effort"]) for row in solvable if not row["tricky"]]
@@ -107,7 +116,7 @@ def key_entry(key: LevelKey, rows: Sequence[dict[str, Any]], min_deals: int = MI
         "calibrated": calibrated,
         "graded": len(rows),
         "counts": counts,
-        "levels": {level: sorted(deals) for level, deals in levels.items()},
+        "levels": {level: sorted(deals)[:table_size] for level, deals in levels.items()},
     }
 
 
@@ -159,11 +168,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--results", type=Path, default=RESULTS, help="the grades directory")
     parser.add_argument("--out", type=Path, default=TABLES, help="the tables file to write")
     parser.add_argument("--min-deals", type=int, default=MIN_DEALS, help="fewest deals to calibrate from")
+    parser.add_argument("--table-size", type=int, default=TABLE_SIZE, help="most deals kept in a level's table")
     args = parser.parse_args(argv)
     entries = {}
     for key in KEYS:
         rows, _ = read_grades(grades_file(key.label, args.results))
-        entries[key.label] = key_entry(key, [rows[deal] for deal in sorted(rows)], args.min_deals)
+        entries[key.label] = key_entry(key, [rows[deal] for deal in sorted(rows)], args.min_deals, args.table_size)
         print(shares_report(key.label, entries[key.label]))
     args.out.write_text(tables_text(entries), encoding="utf-8")
     print(f"wrote {args.out}")
