@@ -103,6 +103,8 @@ def test_without_a_seed_a_random_one_is_chosen_and_told() -> None:
         (["deal", "klondike", "--level", "easy", "--draw", "2"], ["draw", "1, 3"]),
         (["deal", "desturado", "--level", "easy", "--seed", "1", "--format", "pysol"], ["pysol"]),
         (["play", "klondike", "--level", "easy", "--seed", "1", "--moves", "zz"], ["--moves, move 1"]),
+        (["deal", "desturado", "--level", "tricky", "--seed", "1"], ["no tricky deal of desturado-easy", "graded"]),
+        (["play", "demons-and-thieves", "--level", "tricky"], ["no tricky deal of demons-and-thieves"]),
     ],
 )
 def test_level_errors_are_one_line_with_status_2(args: list[str], words: list[str]) -> None:
