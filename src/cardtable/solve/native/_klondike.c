@@ -552,6 +552,35 @@ PyDoc_STRVAR(search_doc,
              "of KlondikeMove, draws and redeals included. ValueError for a position or options the\n"
              "core does not take.");
 
+/* The search's options, as search() and children() both take them: S cleared, then set;
+   -1 with a Python exception for options the core does not take. */
+static int read_options(Search *S, int draw, int freturn, int mode, long k, PyObject *redeals) {
+    memset(S, 0, sizeof *S);
+    if (draw != 1 && draw != 3) {
+        PyErr_SetString(PyExc_ValueError, "draw must be 1 or 3");
+        return -1;
+    }
+    if (mode < MODE_FULL || mode > MODE_EAGER || k < 0) {
+        PyErr_SetString(PyExc_ValueError, "bad mode");
+        return -1;
+    }
+    S->draw = draw;
+    S->freturn = freturn;
+    S->mode = mode;
+    S->k = k;
+    S->limit = -1;
+    if (redeals != Py_None) {
+        long r = PyLong_AsLong(redeals);
+        if (r == -1 && PyErr_Occurred()) return -1;
+        if (r < 0 || r > MAX_USED) {
+            PyErr_SetString(PyExc_ValueError, "redeals out of range");
+            return -1;
+        }
+        S->limit = (int)r;
+    }
+    return 0;
+}
+
 static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *stock, *waste, *found, *tableau, *down, *redeals, *nodes_o, *memory_o, *seconds_o;
     long used, k;
@@ -561,21 +590,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                           &freturn, &mode, &k, &nodes_o, &memory_o, &seconds_o))
         return NULL;
     Search S;
-    memset(&S, 0, sizeof S);
-    if (draw != 1 && draw != 3) return PyErr_Format(PyExc_ValueError, "draw must be 1 or 3");
-    if (mode < MODE_FULL || mode > MODE_EAGER || k < 0) return PyErr_Format(PyExc_ValueError, "bad mode");
-    S.draw = draw;
-    S.freturn = freturn;
-    S.mode = mode;
-    S.k = k;
-    if (redeals == Py_None) {
-        S.limit = -1;
-    } else {
-        long r = PyLong_AsLong(redeals);
-        if (r == -1 && PyErr_Occurred()) return NULL;
-        if (r < 0 || r > MAX_USED) return PyErr_Format(PyExc_ValueError, "redeals out of range");
-        S.limit = (int)r;
-    }
+    if (read_options(&S, draw, freturn, mode, k, redeals) < 0) return NULL;
     Budget B;
     if (read_budget(nodes_o, memory_o, seconds_o, &B) < 0) return NULL;
     State start;
@@ -626,20 +641,7 @@ static PyObject *py_children(PyObject *self, PyObject *args) {
                           &freturn, &mode, &k))
         return NULL;
     Search S;
-    memset(&S, 0, sizeof S);
-    if (draw != 1 && draw != 3) return PyErr_Format(PyExc_ValueError, "draw must be 1 or 3");
-    if (mode < MODE_FULL || mode > MODE_EAGER || k < 0) return PyErr_Format(PyExc_ValueError, "bad mode");
-    S.draw = draw;
-    S.freturn = freturn;
-    S.mode = mode;
-    S.k = k;
-    S.limit = -1;
-    if (redeals != Py_None) {
-        long r = PyLong_AsLong(redeals);
-        if (r == -1 && PyErr_Occurred()) return NULL;
-        if (r < 0 || r > MAX_USED) return PyErr_Format(PyExc_ValueError, "redeals out of range");
-        S.limit = (int)r;
-    }
+    if (read_options(&S, draw, freturn, mode, k, redeals) < 0) return NULL;
     State s;
     if (read_state(stock, waste, found, tableau, down, used, &s) < 0) return NULL;
     PyObject *out = NULL;
