@@ -157,7 +157,7 @@ def unwrap(space: Any, inner_type: type) -> tuple[Any, bool, int] | None:
 
 
 def run(
-    core_search: Callable[..., tuple[str, int, Any]],
+    core: ModuleType | None,
     args: tuple[Any, ...],
     budget: Budget,
     began: float,
@@ -166,24 +166,30 @@ def run(
     """A core's ``search(*args, max_nodes, max_seen, seconds)`` under ``budget`` (the seconds
     left since ``began``, a :func:`time.perf_counter` time) as a
     :class:`~cardtable.solve.search.Found`, its path turned into the rules' moves by
-    ``moves``; None when the core cannot take the budget (:func:`limits`) or the position
-    (a ``ValueError``): then the Python search runs.
+    ``moves``; None when the core is not built (``core`` None) or turned off
+    (:func:`pure`), or cannot take the budget (:func:`limits`) or the position (a
+    ``ValueError``): then the Python search runs.
 
+    >>> from types import SimpleNamespace
     >>> from cardtable.solve.search import Budget
-    >>> fake = lambda *args: ("unknown", args[-3], b"")
-    >>> found = run(fake, (), Budget(nodes=5), time.perf_counter(), list)
+    >>> fake = SimpleNamespace(search=lambda *args: ("unknown", args[-3], b""))
+    >>> found = run(fake, (), Budget(nodes=5), time.perf_counter(), list)  # type: ignore[arg-type]
     >>> (found.verdict, found.nodes, found.moves), run(fake, (), Budget(nodes="5"), 0.0, list)  # type: ignore[arg-type]
     (('unknown', 5, []), None)
+    >>> run(None, (), Budget(nodes=5), 0.0, list) is None
+    True
     """
     from ..search import Found  # here, as in unwrap: the solver's modules import this package lazily
 
+    if core is None or pure():
+        return None
     budget_limits = limits(budget)
     if budget_limits is None:
         return None
     max_nodes, max_seen, seconds = budget_limits
     remaining = None if seconds is None else seconds - (time.perf_counter() - began)
     try:
-        verdict, nodes, path = core_search(*args, max_nodes, max_seen, remaining)
+        verdict, nodes, path = core.search(*args, max_nodes, max_seen, remaining)
     except ValueError:  # a position the core does not take (e.g. not one whole deck)
         return None
     return Found(verdict, moves(path), nodes, time.perf_counter() - began)
@@ -201,8 +207,6 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     >>> r = rules_for("desturado"); search(RulesSpace(r), r.deal(0), Budget(nodes=10)) is None
     True
     """
-    if pure():
-        return None
     from . import demonthief, desturado, devils_square, klondike
 
     for module in (klondike, desturado, demonthief, devils_square):

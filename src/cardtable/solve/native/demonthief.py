@@ -32,7 +32,7 @@ from ...games import demonthief as dt
 from ...games.demonthief import DemonsAndThieves, Demonthief, DemonthiefMove, DemonthiefState
 from ..search import Budget, Found
 from ..spaces import DemonthiefSpace
-from . import load, pure, run, unwrap
+from . import load, run, unwrap
 
 CORE = load("demonthief")
 """The compiled module (None: not built)."""
@@ -114,9 +114,6 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     True
     """
     began = time.perf_counter()
-    core = CORE
-    if core is None or pure():
-        return None
     plan = _plan(space)
     if plan is None or not _position(start):
         return None
@@ -128,4 +125,4 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     if not all(type(s) is int and abs(s) <= _SCORE_LIMIT for s in scores):
         return None
     args = (*start, redeals, scores, eager, k)
-    return run(core.search, args, budget, began, lambda path: [_move(*m) for m in path])
+    return run(CORE, args, budget, began, lambda path: [_move(*m) for m in path])

@@ -30,7 +30,7 @@ from typing import Any
 from ...games.desturado import MOVES, Desturado, fits
 from ..search import Budget, Found
 from ..spaces import DesturadoSpace
-from . import load, pure, run, unwrap
+from . import load, run, unwrap
 
 CORE = load("desturado")
 """The compiled module (None: not built)."""
@@ -97,9 +97,6 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     True
     """
     began = time.perf_counter()
-    core = CORE
-    if core is None or pure():
-        return None
     plan = _plan(space)
     if plan is None:
         return None
@@ -108,4 +105,4 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     scores = tuple(getattr(desturado, name) for name in _SCORES)
     if position is None or not all(type(s) is int and abs(s) <= _SCORE_LIMIT for s in scores):
         return None
-    return run(core.search, (*position, _FIT, scores, eager, k), budget, began, _moves)
+    return run(CORE, (*position, _FIT, scores, eager, k), budget, began, _moves)

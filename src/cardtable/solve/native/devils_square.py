@@ -30,7 +30,7 @@ from typing import Any
 from ...games.devils_square import _PILES, DECK_SIZE, MOVES, SIZE, DevilsSquare, DevilsSquareState
 from ..search import Budget, Found
 from ..spaces import RulesSpace
-from . import load, pure, run, unwrap
+from . import load, run, unwrap
 
 CORE = load("devils_square")
 """The compiled module (None: not built)."""
@@ -94,9 +94,6 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     True
     """
     began = time.perf_counter()
-    core = CORE
-    if core is None or pure():
-        return None
     plan = _plan(space)
     if plan is None:
         return None
@@ -104,4 +101,4 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     position = _position(start)
     if position is None:
         return None
-    return run(core.search, (*position, eager, k), budget, began, _moves)
+    return run(CORE, (*position, eager, k), budget, began, _moves)

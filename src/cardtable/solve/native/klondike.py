@@ -117,8 +117,7 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     args = _arguments(space, start)
     if args is None:
         return None
-    assert CORE is not None
-    return run(CORE.search, args, budget, began, lambda path: [_MOVES[m] for m in path])
+    return run(CORE, args, budget, began, lambda path: [_MOVES[m] for m in path])
 
 
 def children(space: Any, state: Any) -> list[tuple[list[KlondikeMove], KlondikeState]] | None:
