@@ -388,6 +388,18 @@ def at_key_defaults(rules: Rules[Any, Any]) -> bool:
     return all(value == defaults[name] for name, value in rules.options.items() if name != key.option)
 
 
+def shipped_table(rules: Rules[Any, Any]) -> LevelTable | None:
+    """The shipped table of the rules' key, or None when the tables lack the key or an
+    option other than the key's own is not at its default (the deals were graded at the
+    defaults).
+
+    >>> from cardtable.games import rules_for
+    >>> shipped_table(rules_for("klondike", draw=1)).key.label, shipped_table(rules_for("klondike", redeals=2))
+    ('klondike-draw1', None)
+    """
+    return level_tables().get(key_of(rules).label) if at_key_defaults(rules) else None
+
+
 def table_deals(rules: Rules[Any, Any], level: str) -> tuple[int, ...]:
     """The shipped table's deals of ``level`` for these rules, sorted: empty when the
     tables have none, or when an option other than the key's own is not at its default
@@ -397,9 +409,7 @@ def table_deals(rules: Rules[Any, Any], level: str) -> tuple[int, ...]:
     >>> table_deals(rules_for("klondike", draw=1, redeals=2), "easy")
     ()
     """
-    if not at_key_defaults(rules):
-        return ()
-    table = level_tables().get(key_of(rules).label)
+    table = shipped_table(rules)
     return () if table is None else tuple(table.levels.get(level, ()))
 
 
@@ -438,11 +448,11 @@ def deal_for_level(name: str, level: str, seed: int = 0, **options: Any) -> int:
         raise OptionError(f"{name} has no deal levels (levels are for the one-player games)")
     if level == "random":
         return next(candidate_deals(seed))
-    table = table_deals(rules, level)
+    graded = shipped_table(rules)
+    table = () if graded is None else graded.levels.get(level, ())
     if table:
         return table[SplitMix64(seed).next() % len(table)]
-    graded = level_tables().get(key_of(rules).label)
-    if at_key_defaults(rules) and graded is not None and graded.graded:
+    if graded is not None and graded.graded:
         raise NoLevelDealError(
             f"no {level} deal of {graded.key.label}: none of the {graded.graded} deals graded is {level}"
         )
