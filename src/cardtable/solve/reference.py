@@ -5,11 +5,14 @@ At each position it looks at the moves in the solver's move order
 else moves to a foundation and moves turning a card up first; in Klondike a card
 the stock can bring to the waste is played by drawing to it and playing it):
 
-1. if some single move makes immediate progress (:func:`~cardtable.core.progress.is_progress`
-   of the game's progress measure: a card to a foundation or to the hand, a card
-   turned up, a book made, a card dealt), it plays the first such move that leads
-   to a position not seen before in this game;
-2. otherwise it plays the first move that leads to a position not seen before;
+1. its candidates are the single moves that make immediate progress
+   (:func:`~cardtable.core.progress.is_progress` of the game's progress measure: a
+   card to a foundation or to the hand, a card turned up, a book made, a card
+   dealt) if there are any, else every move;
+2. among the candidates that lead to a position not seen before in this game, it
+   plays the one whose position has the highest appeal
+   (:func:`cardtable.solve.appeal.appeal_for`, how good the position looks; the
+   first in the solver's order among equals);
 3. if there is no such move, it has lost (it never undoes).
 
 These are the moves of :class:`~cardtable.solve.levels.EagerSpace` (the eager
@@ -33,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.rules import Rules
+from .appeal import appeal_for
 from .levels import EagerSpace
 
 
@@ -58,13 +62,15 @@ def obvious_play(rules: Rules[Any, Any], state: Any) -> ObviousGame:
     (True, True)
     """
     space = EagerSpace(rules)
+    appeal = appeal_for(rules)
     seen: set[Hashable] = {state}
     moves: list[Any] = []
     while not space.is_won(state):
-        found = next(((step, after) for step, after in space.children(state) if after not in seen), None)
-        if found is None:
+        fresh = [(step, after) for step, after in space.children(state) if after not in seen]
+        if not fresh:
             return ObviousGame(False, moves)
-        step, state = found
+        # max() keeps the first of equals: the solver's order breaks ties.
+        step, state = max(fresh, key=lambda edge: appeal(edge[1]))
         seen.add(state)
         moves.extend(step)
     return ObviousGame(True, moves)
