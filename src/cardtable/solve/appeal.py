@@ -20,6 +20,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.rules import Rules
+from ..games.demonthief import Demonthief
+from ..games.desturado import Desturado
+from .appeal_demonthief import demonthief_appeal
+from .appeal_desturado import desturado_appeal
 
 Appeal = Callable[[Any], float]
 
@@ -40,4 +44,8 @@ def appeal_for(rules: Rules[Any, Any]) -> Appeal:
     >>> appeal_for(rules_for("devils-square")) is neutral
     True
     """
+    if isinstance(rules, Demonthief):  # and Demons and Thieves, its subclass
+        return demonthief_appeal
+    if isinstance(rules, Desturado):
+        return desturado_appeal
     return neutral
