@@ -7,10 +7,13 @@ longer be won* (a live status players value, as KPatience shows); the hint is
 then the heuristic move, for a player who wants to play on. If the budget runs
 out first, the hint is the heuristic move, labelled as such.
 
-The heuristic is the solver's own move order (see :mod:`cardtable.solve.spaces`):
-a safe move to a foundation if there is one, else moves that reach a foundation
-or turn a card up first; in Klondike a card the stock can bring to the waste
-is reached by drawing, so the hint may be ``d``.
+The heuristic move is the reference player's choice
+(:func:`cardtable.solve.reference.obvious_step`): a move making immediate
+progress when there is one (a card to a foundation or to the hand, a card turned
+up), chosen by how good the position it leads to looks
+(:mod:`cardtable.solve.appeal`), else the best-looking other move, the solver's
+move order breaking ties; in Klondike a card the stock can bring to the waste is
+reached by drawing, so the hint may be ``d``.
 
 >>> import cardtable
 >>> h = hint(cardtable.new_game("klondike", deal=8), seconds=10)
@@ -24,8 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.game import Game
+from .reference import obvious_step
 from .solver import solve
-from .spaces import space_for
 
 SOLVER = "solver"
 HEURISTIC = "heuristic"
@@ -49,16 +52,14 @@ class Hint:
 
 
 def heuristic_move(game: Game[Any, Any]) -> Any:
-    """The first move of the solver's move order in the current position, or None.
+    """The reference player's first move in the current position, or None.
 
     >>> import cardtable
     >>> str(heuristic_move(cardtable.new_game("klondike", deal=0)))  # the ace of spades home
     '3f'
     """
-    for moves, _ in space_for(game.rules).children(game.state):
-        if moves:
-            return moves[0]
-    return None
+    step = obvious_step(game.rules, game.state)
+    return step[0][0] if step is not None and step[0] else None
 
 
 def hint(game: Game[Any, Any], seconds: float = 2.0) -> Hint:

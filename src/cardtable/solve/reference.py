@@ -31,13 +31,14 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Container, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.rules import Rules
-from .appeal import appeal_for
+from .appeal import Appeal, appeal_for
 from .levels import EagerSpace
+from .spaces import Edge
 
 
 @dataclass(frozen=True)
@@ -66,14 +67,33 @@ def obvious_play(rules: Rules[Any, Any], state: Any) -> ObviousGame:
     seen: set[Hashable] = {state}
     moves: list[Any] = []
     while not space.is_won(state):
-        fresh = [(step, after) for step, after in space.children(state) if after not in seen]
-        if not fresh:
+        chosen = _choose(space, appeal, state, seen)
+        if chosen is None:
             return ObviousGame(False, moves)
-        # max() keeps the first of equals: the solver's order breaks ties.
-        step, state = max(fresh, key=lambda edge: appeal(edge[1]))
+        step, state = chosen
         seen.add(state)
         moves.extend(step)
     return ObviousGame(True, moves)
+
+
+def _choose(space: EagerSpace, appeal: Appeal, state: Any, seen: Container[Hashable]) -> Edge | None:
+    """The reference player's edge from ``state`` avoiding the positions ``seen``, or None."""
+    fresh = [(step, after) for step, after in space.children(state) if after not in seen]
+    # max() keeps the first of equals: the solver's order breaks ties.
+    return max(fresh, key=lambda edge: appeal(edge[1])) if fresh else None
+
+
+def obvious_step(rules: Rules[Any, Any], state: Any) -> Edge | None:
+    """The reference player's choice at ``state`` (module docstring): the moves it plays
+    (in Klondike a play from the stock comes with the draws before it) and the position
+    they reach, or None when it has no move.
+
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("klondike")
+    >>> [str(m) for m in obvious_step(r, r.deal(0))[0]]
+    ['3f']
+    """
+    return _choose(EagerSpace(rules), appeal_for(rules), state, (state,))
 
 
 def obvious_player_wins(rules: Rules[Any, Any], deal: int) -> bool:

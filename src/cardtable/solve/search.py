@@ -161,7 +161,7 @@ def depth_first(space: SearchSpace, start: Any, budget: Budget) -> Found:
 
 
 def search(space: SearchSpace, start: Any, budget: Budget) -> Found:
-    """:func:`depth_first`, by the compiled Klondike core when it applies (the same result:
+    """:func:`depth_first`, by the game's compiled core when one applies (the same result:
     see :mod:`cardtable.solve.native`), else by :func:`depth_first` itself. Every solver
     search goes through here; :func:`depth_first` stays the reference.
 
