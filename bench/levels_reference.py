@@ -1,8 +1,10 @@
 """Do the levels really differ? The reference heuristic player's win share per level.
 
-The player is :func:`cardtable.solve.reference.obvious_player_wins`: at each position
-the first move of the solver's move order that makes immediate progress, else the
-first that leads to a position not seen before, never undoing, no search. It plays
+The player is :func:`cardtable.solve.reference.obvious_player_wins`: at each position,
+among the moves that make immediate progress (else among all moves) that lead to a
+position not seen before, the one whose position looks best
+(:mod:`cardtable.solve.appeal`; the solver's move order breaks ties), never undoing,
+no search. It plays
 the deals of the shipped level tables (``src/cardtable/solve/level_tables.json``):
 for each key and level, the table's first ``--per-level N`` deals by number
 (default 300; fewer when the table has fewer). By construction it cannot win a
