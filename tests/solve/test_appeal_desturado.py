@@ -6,7 +6,7 @@ from cardtable.core.cards import parse_card
 from cardtable.games import rules_for
 from cardtable.games.desturado import DesturadoState
 from cardtable.solve.appeal import appeal_for
-from cardtable.solve.appeal_desturado import ENDGAME_DOWN, desturado_appeal, endgame_shape
+from cardtable.solve.appeal_desturado import ENDGAME_DOWN, HARD_COLUMNS, desturado_appeal, endgame_shape, hard_shape
 from cardtable.solve.reference import obvious_player_wins
 
 
@@ -67,3 +67,44 @@ def test_reference_player_wins_and_loses_known_deals() -> None:
     assert obvious_player_wins(medium, 87)
     assert obvious_player_wins(medium, 93)
     assert not obvious_player_wins(medium, 59)
+
+
+WON_HARD_DEAL = 135
+"""A normal-level hard-mode deal the player wins only with the hard-mode terms."""
+LOST_HARD_DEAL = 20
+"""A normal-level hard-mode deal the player loses."""
+HARD_BOARD = (cards("2C 9H"), cards("8D"), cards("5S"))
+
+
+def test_hard_mode_prefers_a_free_hand_space_to_a_low_stack() -> None:
+    open_space = DesturadoState(HARD_BOARD, (1, 0, 0), (cards("TH"), ()))
+    low_start = DesturadoState(HARD_BOARD, (1, 0, 0), (cards("TH"), cards("2D")))
+    assert hard_shape(open_space) > hard_shape(low_start)
+
+
+def test_hard_mode_penalises_homeless_board_units() -> None:
+    # The 9H unit fits under the TH top; under the TC top it fits nowhere in the hand.
+    home = DesturadoState(HARD_BOARD, (1, 0, 0), (cards("TH"), ()))
+    homeless = DesturadoState(HARD_BOARD, (1, 0, 0), (cards("TC"), ()))
+    assert hard_shape(home) > hard_shape(homeless)
+
+
+def test_hard_mode_prefers_mergeable_hand_stacks() -> None:
+    mergeable = DesturadoState(HARD_BOARD, (1, 0, 0), (cards("TH"), cards("7H")))
+    stuck = DesturadoState(HARD_BOARD, (1, 0, 0), (cards("TH"), cards("7C")))
+    assert hard_shape(mergeable) > hard_shape(stuck)
+
+
+def test_hard_terms_only_in_hard_mode() -> None:
+    hard = rules_for("desturado", mode="hard").deal(3)
+    assert len(hard.columns) == HARD_COLUMNS
+    plain = -20.0 * sum(hard.down) + 1.0 * sum(map(len, hard.hand))
+    assert desturado_appeal(hard) == plain + hard_shape(hard)
+    medium = rules_for("desturado", mode="medium").deal(3)
+    assert desturado_appeal(medium) == -20.0 * sum(medium.down) + 1.0 * sum(map(len, medium.hand))
+
+
+def test_hard_mode_player_wins_a_known_deal() -> None:
+    hard = rules_for("desturado", mode="hard")
+    assert obvious_player_wins(hard, WON_HARD_DEAL)
+    assert not obvious_player_wins(hard, LOST_HARD_DEAL)

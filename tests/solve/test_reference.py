@@ -7,8 +7,10 @@ import pytest
 import cardtable
 from cardtable.core.progress import is_progress
 from cardtable.games import rules_for
+from cardtable.games.demonthief import Demonthief
 from cardtable.solve.levels import EagerSpace, level_tables, measure
-from cardtable.solve.reference import obvious_play, obvious_player_wins
+from cardtable.solve.player_demonthief import DemonthiefPlayer
+from cardtable.solve.reference import obvious_play, obvious_player_wins, obvious_step
 from cardtable.solve.search import Budget, depth_first
 from cardtable.solve.spaces import space_for
 
@@ -66,3 +68,14 @@ def test_it_wins_no_tricky_deal_of_the_tables() -> None:
         rules = rules_for(table.key.game, **table.key.options())
         for deal in table.levels["tricky"][:2]:
             assert not obvious_player_wins(rules, deal)
+
+
+@pytest.mark.parametrize("name", ["demonthief", "demons-and-thieves"])
+def test_demonthief_plays_the_single_move_player(name: str) -> None:
+    r = rules_for(name)
+    state = r.deal(0)
+    step = obvious_step(r, state)
+    assert step is not None
+    assert isinstance(r, Demonthief)
+    first = next(iter(DemonthiefPlayer(r).children(state)))
+    assert list(step[0]) == list(first[0]) and len(step[0]) == 1

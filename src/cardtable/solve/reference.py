@@ -1,6 +1,7 @@
 """The reference heuristic player: plays the obvious move, with no search.
 
-At each position it looks at the moves in the solver's move order
+In every game but Demonthief and Demons and Thieves, at each position it looks at
+the moves in the solver's move order
 (:func:`cardtable.solve.spaces.space_for`: a safe move alone when there is one,
 else moves to a foundation and moves turning a card up first; in Klondike a card
 the stock can bring to the waste is played by drawing to it and playing it):
@@ -17,9 +18,22 @@ the stock can bring to the waste is played by drawing to it and playing it):
 
 These are the moves of :class:`~cardtable.solve.levels.EagerSpace` (the eager
 player's), tried in order without going back, so a game the reference player
-wins is a line the eager search would find: it can never win a deal graded
-``tricky`` (the eager search proved that no eager line wins). Every position is
-new, so a game ends.
+wins is a line the eager search would find: in these games it can never win a
+deal graded ``tricky`` (the eager search proved that no eager line wins).
+
+In Demonthief and Demons and Thieves it plays single moves of the rules instead,
+one card drawn at a time, as a person plays
+(:class:`~cardtable.solve.player_demonthief.DemonthiefPlayer`): a safe move, else
+a card to a foundation, else a move that visibly helps (a reserve card to the
+tableau, the waste card onto a tableau card, a tableau move that empties a pile,
+frees a card to go home or a place for the waste or reserve card, or joins cards
+onto their proper predecessor), else a draw, else a redeal; the best of a tier by
+the appeal of the position it leads to, the first new one taken. Those moves are
+not the eager search's, so nothing stops it winning a tricky deal; it is measured
+instead: it won none of Demonthief's 12 tricky deals (Demons and Thieves has
+none; ``docs/levels.md``).
+
+Every position the player reaches is new, so a game ends.
 
 It measures how far the levels differ: ``bench/levels_reference.py`` plays it on
 the level tables' deals (``docs/levels.md``).
@@ -31,14 +45,27 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Container, Hashable
+from collections.abc import Container, Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ..core.rules import Rules
+from ..games.demonthief import Demonthief
 from .appeal import Appeal, appeal_for
 from .levels import EagerSpace
+from .player_demonthief import DemonthiefPlayer
 from .spaces import Edge
+
+
+class PlayerSpace(Protocol):
+    """The moves a reference player considers: :class:`EagerSpace` or
+    :class:`DemonthiefPlayer`."""
+
+    def is_won(self, state: Any) -> bool:
+        """Whether the position is won."""
+
+    def children(self, state: Any) -> Iterable[Edge]:
+        """The candidate moves and the positions they lead to."""
 
 
 @dataclass(frozen=True)
@@ -62,8 +89,7 @@ def obvious_play(rules: Rules[Any, Any], state: Any) -> ObviousGame:
     >>> game.won, len(game.moves) > 52
     (True, True)
     """
-    space = EagerSpace(rules)
-    appeal = appeal_for(rules)
+    space, appeal = _player(rules)
     seen: set[Hashable] = {state}
     moves: list[Any] = []
     while not space.is_won(state):
@@ -76,8 +102,23 @@ def obvious_play(rules: Rules[Any, Any], state: Any) -> ObviousGame:
     return ObviousGame(True, moves)
 
 
-def _choose(space: EagerSpace, appeal: Appeal, state: Any, seen: Container[Hashable]) -> Edge | None:
+def _player(rules: Rules[Any, Any]) -> tuple[PlayerSpace, Appeal | None]:
+    """The reference player's moves for a game, and the appeal that chooses among them
+    (None: the first new one, they come best first).
+
+    >>> from cardtable.games import rules_for
+    >>> [type(s).__name__ for s, _ in (_player(rules_for("klondike")), _player(rules_for("demonthief")))]
+    ['EagerSpace', 'DemonthiefPlayer']
+    """
+    if isinstance(rules, Demonthief):  # and Demons and Thieves, its subclass
+        return DemonthiefPlayer(rules), None
+    return EagerSpace(rules), appeal_for(rules)
+
+
+def _choose(space: PlayerSpace, appeal: Appeal | None, state: Any, seen: Container[Hashable]) -> Edge | None:
     """The reference player's edge from ``state`` avoiding the positions ``seen``, or None."""
+    if appeal is None:
+        return next(((step, after) for step, after in space.children(state) if after not in seen), None)
     fresh = [(step, after) for step, after in space.children(state) if after not in seen]
     # max() keeps the first of equals: the solver's order breaks ties.
     return max(fresh, key=lambda edge: appeal(edge[1])) if fresh else None
@@ -85,15 +126,15 @@ def _choose(space: EagerSpace, appeal: Appeal, state: Any, seen: Container[Hasha
 
 def obvious_step(rules: Rules[Any, Any], state: Any) -> Edge | None:
     """The reference player's choice at ``state`` (module docstring): the moves it plays
-    (in Klondike a play from the stock comes with the draws before it) and the position
-    they reach, or None when it has no move.
+    (in Klondike a play from the stock comes with the draws before it; in Demonthief
+    one move) and the position they reach, or None when it has no move.
 
     >>> from cardtable.games import rules_for
     >>> r = rules_for("klondike")
     >>> [str(m) for m in obvious_step(r, r.deal(0))[0]]
     ['3f']
     """
-    return _choose(EagerSpace(rules), appeal_for(rules), state, (state,))
+    return _choose(*_player(rules), state, (state,))
 
 
 def obvious_player_wins(rules: Rules[Any, Any], deal: int) -> bool:
