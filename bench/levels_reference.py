@@ -1,15 +1,13 @@
 """Do the levels really differ? The reference heuristic player's win share per level.
 
-The player is :func:`cardtable.solve.reference.obvious_player_wins`: at each position,
-among the moves that make immediate progress (else among all moves) that lead to a
-position not seen before, the one whose position looks best
-(:mod:`cardtable.solve.appeal`; the solver's move order breaks ties), never undoing,
-no search. It plays
-the deals of the shipped level tables (``src/cardtable/solve/level_tables.json``):
-for each key and level, the table's first ``--per-level N`` deals by number
-(default 300; fewer when the table has fewer). By construction it cannot win a
-tricky deal (it only ever plays eager moves, and a tricky deal is one the eager
-search proved unwinnable), so tricky's share is 0 for every key.
+The player is :func:`cardtable.solve.reference.obvious_player_wins` (its module
+docstring): one move at a time, judged only by the position it leads to, never undoing,
+no search. It plays the deals of the shipped level tables
+(``src/cardtable/solve/level_tables.json``): for each key and level, the table's first
+``--per-level N`` deals by number (default 300; fewer when the table has fewer). Where
+it plays only eager moves it cannot win a tricky deal (a tricky deal is one the eager
+search proved unwinnable); where it does not (Demonthief's single-move player) the
+tricky rows measure it.
 
 It prints a Markdown table: key, level, deals played, wins, win share and its 95%
 Wilson score interval (``bench/solve_all.py``'s :func:`wilson`).
