@@ -6,8 +6,9 @@ For each key of :data:`cardtable.solve.levels.KEYS`, from its grades file
 ``bench/results/grades/<key>.jsonl``:
 
 - **thresholds**: the effort values that cut the graded solvable, non-tricky deals
-  at :data:`SPLIT` (:func:`split_thresholds`): easy the least-effort fifth, normal
-  the next two fifths, hard the top two fifths; with fewer than ``--min-deals``
+  at :data:`cardtable.solve.levels.SPLIT`
+  (:func:`~cardtable.solve.levels.split_thresholds`): easy the least-effort fifth,
+  normal the next two fifths, hard the top two fifths; with fewer than ``--min-deals``
   such deals (default 30) the key keeps its provisional thresholds (:data:`cardtable.solve.levels.PROVISIONAL`) and is
   marked ``"calibrated": false``;
 - **levels**: the graded solvable deals at each level with those thresholds
@@ -26,14 +27,21 @@ from __future__ import annotations
 import argparse
 import json
 import re
-from bisect import bisect_right
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from grade_deals import RESULTS, grades_file, read_grades
 
-from cardtable.solve.levels import GRADE_NODES, GRADED_LEVELS, KEYS, PROVISIONAL, LevelKey, level_of
+from cardtable.solve.levels import (
+    GRADE_NODES,
+    GRADED_LEVELS,
+    KEYS,
+    PROVISIONAL,
+    LevelKey,
+    level_of,
+    split_thresholds,
+)
 
 TABLES = Path(__file__).resolve().parent.parent / "src" / "cardtable" / "solve" / "level_tables.json"
 """The shipped tables."""
@@ -44,43 +52,6 @@ MIN_DEALS = 30
 TABLE_SIZE = 1000
 """The most deals a level's table keeps (the lowest deal numbers): enough for any seed to
 reach a thousand different deals, while the shipped file stays small."""
-
-
-SPLIT = ((1, 5), (3, 5))
-"""Where the thresholds cut the graded solvable, non-tricky deals ordered by effort:
-easy is the least-effort fifth, normal the next two fifths, hard the top two fifths.
-Not thirds: the obvious-move player wins almost only deals of the least-effort
-fifth (docs/levels.md, "Why fifths"), so with thirds normal and hard looked the
-same to it."""
-
-
-def split_thresholds(efforts: Sequence[int], split: Sequence[tuple[int, int]] = SPLIT) -> tuple[int, int]:
-    """Thresholds ``(t1, t2)`` splitting the efforts into easy (at most ``t1``), normal
-    (at most ``t2``) and hard with shares as near the ``split`` fractions as the ties
-    allow: ``t1`` is the effort value whose count of efforts at most it is nearest to
-    the first fraction of n (the smaller on a tie), ``t2`` the larger value nearest to
-    the second.
-
-    >>> split_thresholds([5, 1, 2, 3, 4, 6, 7, 8, 9, 10])
-    (2, 6)
-    >>> split_thresholds([5, 1, 2, 3, 4, 6, 7, 8, 9], ((1, 3), (2, 3)))
-    (3, 6)
-    >>> split_thresholds([1, 1, 1, 1, 2, 3], ((1, 3), (2, 3)))
-    (1, 2)
-    """
-    ordered = sorted(efforts)
-    n = len(ordered)
-    if n == 0:
-        raise ValueError("no efforts to split")
-    values = sorted(set(ordered))
-    (num1, den1), (num2, den2) = split
-
-    def miss(t: int, num: int, den: int) -> tuple[int, int]:
-        return abs(den * bisect_right(ordered, t) - num * n), t
-
-    first = min(values, key=lambda t: miss(t, num1, den1))
-    second = min([t for t in values if t > first] or [first], key=lambda t: miss(t, num2, den2))
-    return first, second
 
 
 def key_entry(

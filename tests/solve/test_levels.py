@@ -37,7 +37,9 @@ from cardtable.solve.levels import (
     key_of,
     level_of,
     level_tables,
+    live_thresholds,
     measure,
+    split_thresholds,
     table_deals,
     thresholds_from,
 )
@@ -166,10 +168,35 @@ def test_options_other_than_the_keys_own_give_no_table() -> None:
     for key in KEYS:
         assert key_of(rules_for(key.game, **key.options())) == key
     assert table_deals(rules_for("klondike", draw=1, redeals=2), "easy") == ()
-    assert table_deals(rules_for("klondike", autoplay=True), "easy") == ()
-    assert table_deals(rules_for("demonthief", autoplay=True), "hard") == ()
+    assert table_deals(rules_for("klondike", numbering="javasol"), "easy") == ()  # other deals
+    assert table_deals(rules_for("klondike", foundation_return=False), "easy") == ()
     for key, level, deals in tabled():
         assert table_deals(rules_for(key.game, **key.options()), level) == deals
+
+
+def test_play_only_options_keep_the_tables() -> None:
+    """Autoplay only makes safe moves for the player: the deals and their grades stand."""
+    assert table_deals(rules_for("klondike", autoplay=True), "easy") == table_deals(rules_for("klondike"), "easy")
+    assert table_deals(rules_for("demonthief", autoplay=True), "hard") == table_deals(rules_for("demonthief"), "hard")
+    assert deal_for_level("klondike", "hard", seed=5, autoplay=True) == deal_for_level("klondike", "hard", seed=5)
+
+
+def test_live_thresholds_are_cut_from_the_first_deals_under_the_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(levels, "CALIBRATION_DEALS", 12)
+    monkeypatch.setattr(levels, "MIN_CALIBRATION", 3)
+    levels._calibrate.cache_clear()
+    try:
+        rules = rules_for("klondike", foundation_return=False)
+        plain = [m.effort for m in (measure(rules, d) for d in range(12)) if m.solvable and not m.tricky]
+        assert len(plain) >= 3
+        assert live_thresholds(rules) == split_thresholds(plain)
+        assert live_thresholds(rules) != levels.thresholds()["klondike-draw3"]  # a real calibration
+        monkeypatch.setattr(levels, "MIN_CALIBRATION", 13)  # too few deals: the key's thresholds
+        levels._calibrate.cache_clear()
+        assert live_thresholds(rules) == levels.thresholds()["klondike-draw3"]
+        assert live_thresholds(rules_for("klondike", draw=1)) == levels.thresholds()["klondike-draw1"]  # tabled
+    finally:
+        levels._calibrate.cache_clear()
 
 
 def counting(calls: list[int]) -> Callable[..., Found]:
@@ -181,11 +208,11 @@ def counting(calls: list[int]) -> Callable[..., Found]:
 
 
 def test_non_default_options_fall_back_to_the_live_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(levels.thresholds(), "klondike-draw3", (150, 3_000))  # the test's cost: not the tables'
+    monkeypatch.setattr(levels, "_calibrate", lambda name, options: (150, 3_000))  # the test's cost
     calls: list[int] = []
     monkeypatch.setattr(levels, "search", counting(calls))
-    rules = rules_for("klondike", autoplay=True)
-    deal = deal_for_level("klondike", "easy", seed=1, autoplay=True)
+    rules = rules_for("klondike", foundation_return=False)
+    deal = deal_for_level("klondike", "easy", seed=1, foundation_return=False)
     assert calls  # searched
     assert deal == next(d for d in candidate_deals(1) if is_level(rules, d, "easy"))
     assert grade(rules, deal).level == "easy"

@@ -41,7 +41,9 @@ defaults and the level's table is not empty (an empty table of a graded key is a
 error: no deal is known at that level); otherwise it walks a deterministic
 sequence of deal numbers drawn from the seed and returns the first one that
 grades at the level, giving up after :data:`LIVE_CANDIDATES`. Either way a level's
-deals are reproducible.
+deals are reproducible. Such live grading uses thresholds cut the same way from the
+efforts of deals ``0..49`` under the same options (:func:`live_thresholds`), as a house
+rule such as Klondike's three passes makes every deal need more search.
 
 >>> deal_for_level("desturado", "easy", seed=1) == deal_for_level("desturado", "easy", seed=1)
 True
@@ -50,7 +52,8 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable, Iterator, Mapping
+from bisect import bisect_right
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
@@ -75,6 +78,18 @@ GRADE_NODES = 100_000
 
 LIVE_CANDIDATES = 1_000
 """The most candidate deals :func:`deal_for_level` grades live before it gives up."""
+
+CALIBRATION_DEALS = 50
+"""Deals ``0..49`` under a game's options give its live thresholds when no shipped table
+applies (:func:`live_thresholds`)."""
+
+MIN_CALIBRATION = 5
+"""The fewest solvable non-tricky calibration deals live thresholds are cut from (else
+the key's shipped thresholds)."""
+
+PLAY_ONLY_OPTIONS = frozenset({"autoplay"})
+"""Options that change how moves are entered, never a position or a deal (``autoplay``
+only makes safe moves for the player): the shipped tables apply whatever their value."""
 
 TABLES_FILE = "level_tables.json"
 """The shipped thresholds and deal tables (package data of :mod:`cardtable.solve`)."""
@@ -129,6 +144,43 @@ PROVISIONAL: dict[str, tuple[int, int]] = {
     "demons-and-thieves": (1_500, 15_000),
     "devils-square": (300, 3_000),
 }
+
+
+SPLIT = ((1, 5), (3, 5))
+"""Where the thresholds cut the graded solvable, non-tricky deals ordered by effort:
+easy is the least-effort fifth, normal the next two fifths, hard the top two fifths.
+Not thirds: the obvious-move player wins almost only deals of the least-effort
+fifth (docs/levels.md, "Why fifths"), so with thirds normal and hard looked the
+same to it."""
+
+
+def split_thresholds(efforts: Sequence[int], split: Sequence[tuple[int, int]] = SPLIT) -> tuple[int, int]:
+    """Thresholds ``(t1, t2)`` splitting the efforts into easy (at most ``t1``), normal
+    (at most ``t2``) and hard with shares as near the ``split`` fractions as the ties
+    allow: ``t1`` is the effort value whose count of efforts at most it is nearest to
+    the first fraction of n (the smaller on a tie), ``t2`` the larger value nearest to
+    the second.
+
+    >>> split_thresholds([5, 1, 2, 3, 4, 6, 7, 8, 9, 10])
+    (2, 6)
+    >>> split_thresholds([5, 1, 2, 3, 4, 6, 7, 8, 9], ((1, 3), (2, 3)))
+    (3, 6)
+    >>> split_thresholds([1, 1, 1, 1, 2, 3], ((1, 3), (2, 3)))
+    (1, 2)
+    """
+    ordered = sorted(efforts)
+    n = len(ordered)
+    if n == 0:
+        raise ValueError("no efforts to split")
+    values = sorted(set(ordered))
+    (num1, den1), (num2, den2) = split
+
+    def miss(t: int, num: int, den: int) -> tuple[int, int]:
+        return abs(den * bisect_right(ordered, t) - num * n), t
+
+    first = min(values, key=lambda t: miss(t, num1, den1))
+    second = min([t for t in values if t > first] or [first], key=lambda t: miss(t, num2, den2))
+    return first, second
 
 
 @dataclass(frozen=True)
@@ -306,7 +358,36 @@ class EagerSpace:
 
 
 def _threshold(rules: Rules[Any, Any]) -> tuple[int, int]:
-    return thresholds()[key_of(rules).label]
+    """The thresholds the rules' deals are graded with: the shipped table's when it
+    applies, else :func:`live_thresholds`."""
+    table = shipped_table(rules)
+    return table.thresholds if table is not None else live_thresholds(rules)
+
+
+def live_thresholds(rules: Rules[Any, Any]) -> tuple[int, int]:
+    """Thresholds for options no shipped table applies to: :func:`split_thresholds` of the
+    efforts of the solvable, non-tricky deals among deals ``0..CALIBRATION_DEALS - 1``
+    under these options (measured once per process and options), or the key's shipped
+    thresholds when fewer than :data:`MIN_CALIBRATION` of them are.
+
+    >>> from cardtable.games import rules_for
+    >>> live_thresholds(rules_for("desturado", mode="hard")) == thresholds()["desturado-hard"]
+    True
+    """
+    if shipped_table(rules) is not None:
+        return thresholds()[key_of(rules).label]
+    return _calibrate(rules.name, tuple(sorted(rules.options.items())))
+
+
+@cache
+def _calibrate(name: str, options: tuple[tuple[str, Any], ...]) -> tuple[int, int]:
+    """:func:`live_thresholds` measured (cached: options are the part that varies)."""
+    rules = rules_for(name, **dict(options))
+    measured = (measure(rules, deal) for deal in range(CALIBRATION_DEALS))
+    efforts = [m.effort for m in measured if m.solvable and not m.tricky]
+    if len(efforts) < MIN_CALIBRATION:
+        return thresholds()[key_of(rules).label]
+    return split_thresholds(efforts)
 
 
 def measure(rules: Rules[Any, Any], deal: int, nodes: int = GRADE_NODES) -> Measure:
@@ -377,15 +458,21 @@ def is_level(rules: Rules[Any, Any], deal: int, level: str) -> bool:
 
 def at_key_defaults(rules: Rules[Any, Any]) -> bool:
     """Whether every option of the rules other than their key's own is at its default
-    (the options the tables were graded at).
+    (the options the tables were graded at); :data:`PLAY_ONLY_OPTIONS` may have any value.
 
     >>> from cardtable.games import rules_for
     >>> at_key_defaults(rules_for("klondike", draw=1)), at_key_defaults(rules_for("klondike", redeals=2))
     (True, False)
+    >>> at_key_defaults(rules_for("klondike", autoplay=True))
+    True
     """
     key = key_of(rules)
     defaults = {o.name: o.default for o in type(rules).OPTIONS}
-    return all(value == defaults[name] for name, value in rules.options.items() if name != key.option)
+    return all(
+        value == defaults[name]
+        for name, value in rules.options.items()
+        if name != key.option and name not in PLAY_ONLY_OPTIONS
+    )
 
 
 def shipped_table(rules: Rules[Any, Any]) -> LevelTable | None:
@@ -435,7 +522,8 @@ def deal_for_level(name: str, level: str, seed: int = 0, **options: Any) -> int:
     tricky), it raises :class:`~cardtable.core.errors.NoLevelDealError`. Without
     tables (an option other than the key's own is not at its default, or the key
     was not graded) it gives the first candidate proved solvable and graded at that
-    level, among the first :data:`LIVE_CANDIDATES` (else ``NoLevelDealError``).
+    level with :func:`live_thresholds`, among the first :data:`LIVE_CANDIDATES` (else
+    ``NoLevelDealError``).
 
     >>> deal = deal_for_level("devils-square", "easy", seed=3)
     >>> grade(rules_for("devils-square"), deal).level
