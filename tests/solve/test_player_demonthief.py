@@ -76,3 +76,13 @@ def test_it_wins_some_known_deals_and_loses_one() -> None:
             game.play(move)
         assert game.outcome.won
     assert not obvious_play(rules_for("demonthief"), rules_for("demonthief").deal(1)).won
+
+
+def test_the_waste_card_goes_to_an_empty_pile_only_once_the_stock_is_empty() -> None:
+    r = game_rules("demonthief")
+    s = r.deal(0)
+    moved = s.tableau[0]
+    s = s._replace(tableau=((), *s.tableau[1:]), waste=s.waste + moved)  # pile 1 empty, its card on the waste
+    assert "w1" not in first_moves("demonthief", s)  # 8H (base rank T) does not go home from pile 1
+    emptied = s._replace(stock=(), waste=s.stock + s.waste)
+    assert "w1" in first_moves("demonthief", emptied)

@@ -19,7 +19,12 @@ the rules' move order breaks ties):
    - the reserve's top card onto any tableau pile (the reserve shrinks and its
      next card turns up);
    - the waste's top card onto a tableau card (it is saved from being buried
-     under the next draws), or into an empty pile when that lets a card go home;
+     under the next draws), or into an empty pile when that lets a card go home
+     or when the stock is empty (the waste can then only shrink from its top, and
+     the solver's wins park waste cards in empty piles: in its wins of 20 easy
+     deals 244 moves do so, and the player without this rule chose the same move
+     at only 10 of those positions; the rule took the player from 9 to 17 wins in
+     the first 100 easy deals);
    - a tableau move that achieves something visible in the position it leads to:
      it empties a pile, lets more top cards go home, lets the waste's or the
      reserve's top card be placed on a tableau card, or leaves fewer tableau
@@ -135,7 +140,7 @@ def helps(state: DemonthiefState, move: DemonthiefMove, after: DemonthiefState) 
         return True
     more_home = tops_home(after) > tops_home(state)
     if move.src == WASTE:
-        return bool(state.tableau[move.dst]) or more_home
+        return bool(state.tableau[move.dst]) or more_home or not state.stock
     return (
         more_home
         or empties(after) > empties(state)
