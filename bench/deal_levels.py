@@ -7,8 +7,8 @@ The live search is timed on Klondike draw 3 with ``redeals`` 2 instead of unlimi
 search for a level as rare as Klondike draw 1's tricky deals (1 deal in 460) tries
 hundreds of candidates at up to 0.1 s each. Prints, per key and level, the median and
 largest seconds over ``--seeds`` seeds (0..S-1), and which answered with
-``NoLevelDealError`` (no such deal); for a live key, first the time its live thresholds
-take (:func:`~cardtable.solve.levels.live_thresholds`).
+``NoLevelDealError`` (no such deal); for a live key, first the time its live scale
+takes (:func:`~cardtable.solve.levels.scale_for`).
 
 Run: ``nice .venv/bin/python bench/deal_levels.py --seeds 20``.
 """
@@ -22,7 +22,7 @@ from typing import Any
 
 from cardtable.core.errors import NoLevelDealError
 from cardtable.games import rules_for
-from cardtable.solve.levels import GRADED_LEVELS, KEYS, deal_for_level, live_thresholds
+from cardtable.solve.levels import GRADED_LEVELS, KEYS, deal_for_level, scale_for
 
 LIVE: dict[str, dict[str, Any]] = {"klondike-draw3": {"redeals": 2}}
 """The keys whose live search is timed, with the option (not the key's own) that makes it live."""
@@ -56,11 +56,11 @@ def main() -> None:
             runs.append(("live " + ",".join(f"{k}={v}" for k, v in changed.items()), {**key.options(), **changed}))
         for how, options in runs:
             if how != "table":
-                # Live levels first cut their thresholds from deals 0..49 under the options
+                # Live levels first measure their scale on deals 0..49 under the options
                 # (once per process, so once per CLI call): timed apart from the picks.
                 began = time.perf_counter()
-                cut = live_thresholds(rules_for(key.game, **options))
-                print(f"| {key.label} | {how} | thresholds {cut} | {time.perf_counter() - began:.3f} | | |")
+                cut = scale_for(rules_for(key.game, **options)).thresholds
+                print(f"| {key.label} | {how} | scale, thresholds {cut} | {time.perf_counter() - began:.3f} | | |")
             for level in GRADED_LEVELS:
                 seconds, missing = timings(key.game, level, args.seeds, options)
                 print(

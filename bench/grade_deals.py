@@ -172,7 +172,7 @@ def grade_one(label: str, deal: int) -> dict[str, Any]:
     key = key_named(label)
     rules = rules_for(key.game, **key.options())
     start = time.perf_counter()
-    m = measure(rules, deal, GRADE_NODES)
+    m = measure(rules, deal, GRADE_NODES, noisy=False)
     seconds = time.perf_counter() - start
     row = {
         "deal": deal,

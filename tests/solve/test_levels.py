@@ -22,13 +22,14 @@ from cardtable.solve.levels import (
     GRADED_LEVELS,
     KEYS,
     LEVELS,
-    PROVISIONAL,
+    NOISY_GAMES,
     TABLES_FILE,
     EagerSpace,
     Grade,
     LevelKey,
     LevelTable,
     Measure,
+    Scale,
     _parse_tables,
     candidate_deals,
     deal_for_level,
@@ -37,13 +38,13 @@ from cardtable.solve.levels import (
     key_of,
     level_of,
     level_tables,
-    live_thresholds,
     measure,
-    split_thresholds,
+    scale_for,
+    scale_of,
     table_deals,
-    thresholds_from,
 )
-from cardtable.solve.search import Budget, Found, SearchSpace, depth_first
+from cardtable.solve.reference import noisy_wins
+from cardtable.solve.search import Budget, Found, SearchSpace, depth_first, search
 from cardtable.solve.spaces import space_for
 from tests.helpers import random_line
 
@@ -123,8 +124,10 @@ def test_the_tables_load_with_every_key_and_sorted_disjoint_levels() -> None:
         every = [deal for deals in table.levels.values() for deal in deals]
         assert len(every) == len(set(every)) <= table.graded
         assert all(list(deals) == sorted(deals) for deals in table.levels.values())
-        if not table.graded:
-            assert not every and not table.calibrated
+        scale = table.scale
+        assert list(scale.efforts) == sorted(scale.efforts) and list(scale.misses) == sorted(scale.misses)
+        assert len(scale.efforts) == len(scale.misses) >= 30
+        assert all(0 <= m <= NOISY_GAMES for m in scale.misses)
     assert tabled(), "the shipped tables have some deals"
 
 
@@ -135,18 +138,40 @@ def test_the_tables_file_is_package_data() -> None:
     assert "solve/level_tables.json" in pyproject
 
 
-def test_thresholds_come_from_the_tables_and_else_are_provisional() -> None:
+def test_thresholds_come_from_the_tables() -> None:
     for table in level_tables().values():
-        assert levels.thresholds()[table.key.label] == table.thresholds
-    assert thresholds_from({}) == PROVISIONAL
-    one = {"devils-square": LevelTable(KEYS[-1], (7, 70), True, 3, {})}
-    assert thresholds_from(one) == {**PROVISIONAL, "devils-square": (7, 70)}
-    assert list(levels.thresholds()) == list(PROVISIONAL) == [key.label for key in KEYS]
+        assert levels.thresholds()[table.key.label] == table.thresholds == table.scale.thresholds
+    assert list(levels.thresholds()) == [key.label for key in KEYS]
 
 
 def test_a_tables_file_of_another_budget_is_refused() -> None:
     with pytest.raises(ValueError, match="nodes"):
-        _parse_tables({"grade_nodes": GRADE_NODES + 1, "keys": {}})
+        _parse_tables({"grade_nodes": GRADE_NODES + 1, "noisy_games": NOISY_GAMES, "keys": {}})
+    with pytest.raises(ValueError, match="noisy games"):
+        _parse_tables({"grade_nodes": GRADE_NODES, "noisy_games": NOISY_GAMES + 1, "keys": {}})
+
+
+def test_a_score_adds_the_ranks_of_effort_and_misses() -> None:
+    scale = Scale((10, 20, 30, 40), (0, 2, 5, 8), (6, 10))
+    # Doubled mid-ranks: 2 for each value below, 1 for each equal.
+    assert scale.score(10, NOISY_GAMES) == 1 + 1
+    assert scale.score(40, 0) == 7 + 7
+    assert scale.score(25, NOISY_GAMES - 5) == 4 + 5  # misses 5: two below, one equal
+    assert scale.score(5, NOISY_GAMES) < scale.score(5, NOISY_GAMES - 1) < scale.score(50, NOISY_GAMES - 1)
+    won = Measure("solved", 10, "solved", 30, NOISY_GAMES)
+    assert scale.level(won) == "easy"
+    assert scale.level(Measure("solved", 40, "solved", 30, 0)) == "hard"
+    assert scale.level(Measure("solved", 40, "unsolvable", 30)) == "tricky"
+    assert scale.level(Measure("unknown", 100_000)) is None
+    with pytest.raises(ValueError, match="noisy games"):
+        scale.level(Measure("solved", 10, "solved", 30))
+
+
+def test_scale_of_cuts_its_population_into_fifths() -> None:
+    population = [(10 * i, (i * 7) % (NOISY_GAMES + 1)) for i in range(50)]
+    scale = scale_of(population)
+    levels_of = [level_of(scale.score(e, w), False, scale.thresholds) for e, w in population]
+    assert (levels_of.count("easy"), levels_of.count("normal"), levels_of.count("hard")) == (10, 20, 20)
 
 
 def no_search(*args: object, **kwargs: object) -> NoReturn:
@@ -181,34 +206,39 @@ def test_play_only_options_keep_the_tables() -> None:
     assert deal_for_level("klondike", "hard", seed=5, autoplay=True) == deal_for_level("klondike", "hard", seed=5)
 
 
-def test_live_thresholds_are_cut_from_the_first_deals_under_the_options(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_live_scale_is_measured_on_the_first_deals_under_the_options(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(levels, "CALIBRATION_DEALS", 12)
     monkeypatch.setattr(levels, "MIN_CALIBRATION", 3)
     levels._calibrate.cache_clear()
     try:
         rules = rules_for("klondike", foundation_return=False)
-        plain = [m.effort for m in (measure(rules, d) for d in range(12)) if m.solvable and not m.tricky]
-        assert len(plain) >= 3
-        assert live_thresholds(rules) == split_thresholds(plain)
-        assert live_thresholds(rules) != levels.thresholds()["klondike-draw3"]  # a real calibration
-        monkeypatch.setattr(levels, "MIN_CALIBRATION", 13)  # too few deals: the key's thresholds
+        measured = [measure(rules, d) for d in range(12)]
+        population = [(m.effort, m.ease) for m in measured if m.ease is not None]
+        assert len(population) >= 3
+        assert all(m.solvable and not m.tricky for m in measured if m.ease is not None)
+        assert scale_for(rules) == scale_of(population)
+        assert scale_for(rules) != level_tables()["klondike-draw3"].scale  # a real calibration
+        monkeypatch.setattr(levels, "MIN_CALIBRATION", 13)  # too few deals: the key's scale
         levels._calibrate.cache_clear()
-        assert live_thresholds(rules) == levels.thresholds()["klondike-draw3"]
-        assert live_thresholds(rules_for("klondike", draw=1)) == levels.thresholds()["klondike-draw1"]  # tabled
+        assert scale_for(rules) == level_tables()["klondike-draw3"].scale
+        assert scale_for(rules_for("klondike", draw=1)) == level_tables()["klondike-draw1"].scale  # tabled
     finally:
         levels._calibrate.cache_clear()
 
 
 def counting(calls: list[int]) -> Callable[..., Found]:
-    def search(space: SearchSpace, start: object, budget: Budget) -> Found:
-        calls.append(1)
-        return depth_first(space, start, budget)
+    """The grading search (by the compiled cores when built), counting its calls."""
 
-    return search
+    def counted(space: SearchSpace, start: object, budget: Budget) -> Found:
+        calls.append(1)
+        return search(space, start, budget)
+
+    return counted
 
 
 def test_non_default_options_fall_back_to_the_live_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(levels, "_calibrate", lambda name, options: (150, 3_000))  # the test's cost
+    scale = level_tables()["klondike-draw3"].scale
+    monkeypatch.setattr(levels, "_calibrate", lambda name, options: scale)  # the test's cost
     calls: list[int] = []
     monkeypatch.setattr(levels, "search", counting(calls))
     rules = rules_for("klondike", foundation_return=False)
@@ -219,9 +249,9 @@ def test_non_default_options_fall_back_to_the_live_search(monkeypatch: pytest.Mo
 
 
 def test_an_empty_level_table_falls_back_to_the_live_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(levels.thresholds(), "klondike-draw3", (150, 3_000))
     key = KEYS[0]
-    empty = {key.label: LevelTable(key, (150, 3_000), True, 0, dict.fromkeys(GRADED_LEVELS, ()))}
+    scale = level_tables()[key.label].scale
+    empty = {key.label: LevelTable(key, scale, 0, dict.fromkeys(GRADED_LEVELS, ()))}
     monkeypatch.setattr(levels, "level_tables", lambda: empty)
     calls: list[int] = []
     monkeypatch.setattr(levels, "search", counting(calls))
@@ -245,8 +275,11 @@ def test_the_first_deals_of_every_table_grade_at_their_level_live() -> None:
 
 def test_measure_gives_the_raw_measurements() -> None:
     r = rules_for("klondike")
-    assert measure(r, 7) == Measure("solved", 1141, "unsolvable", 207)
+    assert measure(r, 7) == Measure("solved", 1141, "unsolvable", 207)  # tricky: no noisy games
     assert grade(r, 7) == Grade(True, 1141, True, "tricky")
+    won = measure(r, 5)
+    assert won.solvable and not won.tricky and won.ease == noisy_wins(r, 5)
+    assert measure(r, 5, noisy=False).ease is None
     unsolved = measure(rules_for("devils-square"), 1)
     assert (unsolved.solvable, unsolved.tricky, unsolved.eager_verdict) == (False, False, None)
     assert [level_of(e, False, (5, 50)) for e in (1, 5, 6, 50, 51)] == ["easy", "easy", "normal", "normal", "hard"]
@@ -255,7 +288,7 @@ def test_measure_gives_the_raw_measurements() -> None:
 def test_a_graded_level_without_deals_is_an_error_not_an_endless_search(monkeypatch: pytest.MonkeyPatch) -> None:
     key = KEYS[0]
     no_tricky = {"easy": (3,), "normal": (), "hard": (), "tricky": ()}
-    table = {key.label: LevelTable(key, (150, 3_000), True, 500, no_tricky)}
+    table = {key.label: LevelTable(key, level_tables()[key.label].scale, 500, no_tricky)}
     monkeypatch.setattr(levels, "level_tables", lambda: table)
     monkeypatch.setattr(levels, "search", no_search)
     assert deal_for_level("klondike", "easy", seed=4) == 3

@@ -6,11 +6,13 @@ import pytest
 
 import cardtable
 from cardtable.core.progress import is_progress
+from cardtable.core.shuffle import SplitMix64
 from cardtable.games import rules_for
 from cardtable.games.demonthief import Demonthief
-from cardtable.solve.levels import EagerSpace, level_tables, measure
+from cardtable.solve import reference
+from cardtable.solve.levels import NOISY_GAMES, EagerSpace, level_tables, measure
 from cardtable.solve.player_demonthief import DemonthiefPlayer
-from cardtable.solve.reference import obvious_play, obvious_player_wins, obvious_step
+from cardtable.solve.reference import noisy_wins, obvious_play, obvious_player_wins, obvious_step
 from cardtable.solve.search import Budget, depth_first
 from cardtable.solve.spaces import space_for
 
@@ -79,3 +81,26 @@ def test_demonthief_plays_the_single_move_player(name: str) -> None:
     assert isinstance(r, Demonthief)
     first = next(iter(DemonthiefPlayer(r).children(state)))
     assert list(step[0]) == list(first[0]) and len(step[0]) == 1
+
+
+def test_noisy_games_are_reproducible_and_differ_from_the_plain_game() -> None:
+    r = rules_for("desturado")
+    plain = obvious_play(r, r.deal(3))
+    noisy = [obvious_play(r, r.deal(3), SplitMix64(3 * 256 + i)) for i in range(NOISY_GAMES)]
+    again = [obvious_play(r, r.deal(3), SplitMix64(3 * 256 + i)) for i in range(NOISY_GAMES)]
+    assert [g.moves for g in noisy] == [g.moves for g in again]
+    assert any(g.moves != plain.moves for g in noisy)  # one move in NOISE is random
+    assert noisy_wins(r, 3) == sum(g.won for g in noisy)
+    for game in noisy:  # a noisy game plays real moves: they replay through the rules
+        replay = cardtable.new_game("desturado", deal=3)
+        for move in game.moves:
+            replay.play(move)
+        assert replay.rules.is_won(replay.state) == game.won
+
+
+def test_without_noise_draws_a_noisy_game_is_the_plain_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reference, "NOISE", 2**62)  # a random move practically never
+    r = rules_for("klondike")
+    for deal in (5, 7):
+        assert obvious_play(r, r.deal(deal), SplitMix64(deal)).moves == obvious_play(r, r.deal(deal)).moves
+    assert noisy_wins(r, 5) == NOISY_GAMES * obvious_player_wins(r, 5)

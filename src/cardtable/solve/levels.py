@@ -1,12 +1,17 @@
 """Deal levels: solvable deals graded by measured difficulty.
 
 Every level but ``random`` deals only deals the solver has proved solvable.
-The grade comes from two solver measurements (:func:`measure`):
+The grade comes from three measurements (:func:`measure`):
 
 - **effort**: how many positions the solver explores before it finds a win,
   searching in its human-like move order (safe and obvious moves first, see
   :mod:`cardtable.solve.spaces`). A deal where the obvious moves win needs
   little search; one where they keep leading astray needs a lot.
+- **ease**: how many of :data:`NOISY_GAMES` noisy
+  games of the reference player (:mod:`cardtable.solve.reference`: no search,
+  one move in twenty at random) win the deal. The effort measures the deal for
+  the solver's move order; the ease measures it for a player who plays one move
+  at a time, and how forgiving the deal is of a few odd moves.
 - **tricky**: the deal is winnable, but not by an *eager* player, one who,
   whenever a move that makes immediate progress is available (a card to a
   foundation or to the hand, a face-down or reserve card turned up, a book
@@ -21,19 +26,19 @@ Both searches stop at :data:`GRADE_NODES` positions; a deal the full search
 does not win within it is not graded (never dealt by a level).
 
 Levels (:func:`level_of`): ``tricky`` (solvable, eager search proved
-unsolvable); otherwise by effort: ``easy`` (at most the game's first
-threshold), ``normal`` (up to the second), ``hard`` (above it).
+unsolvable); otherwise by the deal's **score** on its key's :class:`Scale`, the sum
+of its effort's rank and its misses' rank (noisy games lost) among a population of
+graded deals: ``easy`` (at most the first threshold), ``normal`` (up to the
+second), ``hard`` (above it).
 
-Thresholds and deal tables, per game and mode (a :class:`LevelKey`: the game
-and the option that changes its difficulty most, Klondike's draw and
-Desturado's mode), are shipped in ``level_tables.json`` next to this module,
-written by ``bench/level_tables.py`` from the grades of ``bench/grade_deals.py``
-(``docs/levels.md``): the thresholds cut the graded solvable, non-tricky deals,
-ordered by effort, into the least-effort fifth (easy), the next two fifths
-(normal) and the top two fifths (hard), and each level's table lists every
-graded deal of that level.
-:func:`thresholds` are read from it (:data:`PROVISIONAL` only for a key the file
-lacks).
+Scales and deal tables, per game and mode (a :class:`LevelKey`: the game and the
+option that changes its difficulty most, Klondike's draw and Desturado's mode),
+are shipped in ``level_tables.json`` next to this module, written by
+``bench/level_tables.py`` from ``bench/grade_deals.py`` and ``bench/grade_ease.py``
+(``docs/levels.md``): the population is the graded solvable, non-tricky deals with
+an ease, the thresholds cut it, ordered by score, into the easiest fifth (easy),
+the next two fifths (normal) and the top two fifths (hard), and each level's table
+lists the deals of that level.
 
 :func:`deal_for_level` picks a table deal chosen by the seed (SplitMix64), with
 no search at all, when the game's options other than the key's own are at their
@@ -41,9 +46,9 @@ defaults and the level's table is not empty (an empty table of a graded key is a
 error: no deal is known at that level); otherwise it walks a deterministic
 sequence of deal numbers drawn from the seed and returns the first one that
 grades at the level, giving up after :data:`LIVE_CANDIDATES`. Either way a level's
-deals are reproducible. Such live grading uses thresholds cut the same way from the
-efforts of deals ``0..49`` under the same options (:func:`live_thresholds`), as a house
-rule such as Klondike's three passes makes every deal need more search.
+deals are reproducible. Such live grading uses a scale measured the same way on
+deals ``0..49`` under the same options (:func:`scale_for`), as a house rule such
+as Klondike's three passes changes every deal's difficulty.
 
 >>> deal_for_level("desturado", "easy", seed=1) == deal_for_level("desturado", "easy", seed=1)
 True
@@ -52,7 +57,7 @@ True
 from __future__ import annotations
 
 import json
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -79,13 +84,16 @@ GRADE_NODES = 100_000
 LIVE_CANDIDATES = 1_000
 """The most candidate deals :func:`deal_for_level` grades live before it gives up."""
 
+NOISY_GAMES = 8
+"""Noisy games of the reference player per graded deal (the ease: how many win)."""
+
 CALIBRATION_DEALS = 50
-"""Deals ``0..49`` under a game's options give its live thresholds when no shipped table
-applies (:func:`live_thresholds`)."""
+"""Deals ``0..49`` under a game's options give its live scale when no shipped table
+applies (:func:`scale_for`)."""
 
 MIN_CALIBRATION = 5
-"""The fewest solvable non-tricky calibration deals live thresholds are cut from (else
-the key's shipped thresholds)."""
+"""The fewest solvable non-tricky calibration deals a live scale is measured on (else
+the key's shipped scale)."""
 
 PLAY_ONLY_OPTIONS = frozenset({"autoplay"})
 """Options that change how moves are entered, never a position or a deal (``autoplay``
@@ -131,19 +139,6 @@ KEYS: tuple[LevelKey, ...] = (
 )
 """Every one-player game and mode with deal levels."""
 
-# Effort thresholds (positions explored to find a win): easy <= first < normal <= second < hard.
-# Measured on 10 to 20 random deals each before the tables existed; used only for a key
-# that level_tables.json lacks.
-PROVISIONAL: dict[str, tuple[int, int]] = {
-    "klondike-draw3": (150, 3_000),
-    "klondike-draw1": (120, 1_500),
-    "desturado-easy": (60, 2_000),
-    "desturado-medium": (300, 10_000),
-    "desturado-hard": (2_000, 40_000),
-    "demonthief": (2_000, 30_000),
-    "demons-and-thieves": (1_500, 15_000),
-    "devils-square": (300, 3_000),
-}
 
 
 SPLIT = ((1, 5), (3, 5))
@@ -183,11 +178,69 @@ def split_thresholds(efforts: Sequence[int], split: Sequence[tuple[int, int]] = 
     return first, second
 
 
+def _rank2(values: Sequence[int], value: int) -> int:
+    """Twice the mid-rank of ``value`` among the sorted ``values``: 2 for each value below
+    it, 1 for each equal (an integer, so a score is the same on every machine)."""
+    below = bisect_left(values, value)
+    return below + bisect_right(values, value)
+
+
+@dataclass(frozen=True)
+class Scale:
+    """How a key's deals are scored: a population's efforts and misses (noisy games lost),
+    each sorted, and the thresholds on the score. A deal's :meth:`score` is the sum of
+    its effort's and its misses' mid-ranks among the population's (doubled, to stay an
+    integer); lower is easier.
+
+    >>> scale = Scale((10, 20, 30, 40), (0, 2, 5, 8), (6, 10))
+    >>> scale.score(10, 8), scale.score(40, 0), scale.score(25, 5)
+    (2, 14, 8)
+    """
+
+    efforts: tuple[int, ...]
+    misses: tuple[int, ...]
+    thresholds: tuple[int, int]
+
+    def score(self, effort: int, ease: int) -> int:
+        """The score of a deal of this effort and ease (noisy games won).
+
+        >>> Scale((5,), (3,), (1, 2)).score(5, NOISY_GAMES - 3)
+        2
+        """
+        return _rank2(self.efforts, effort) + _rank2(self.misses, NOISY_GAMES - ease)
+
+    def level(self, m: Measure) -> str | None:
+        """The level of a measured deal (None: not solvable within the budget).
+
+        >>> Scale((5,), (3,), (1, 2)).level(Measure("solved", 4, "solved", 9, NOISY_GAMES))
+        'easy'
+        """
+        if not m.solvable:
+            return None
+        if m.tricky:
+            return "tricky"
+        if m.ease is None:
+            raise ValueError("a solvable, non-tricky deal is scored with its noisy games (measure(noisy=True))")
+        return level_of(self.score(m.effort, m.ease), False, self.thresholds)
+
+
+def scale_of(population: Sequence[tuple[int, int]]) -> Scale:
+    """The scale of a population of (effort, ease) pairs: their sorted efforts and misses,
+    and the thresholds cutting their scores at :data:`SPLIT`.
+
+    >>> scale_of([(10, 8), (20, 6), (30, 8), (40, 0), (50, 1)]).thresholds  # scores 3, 8, 7, 16, 16
+    (3, 8)
+    """
+    efforts = tuple(sorted(effort for effort, _ in population))
+    misses = tuple(sorted(NOISY_GAMES - ease for _, ease in population))
+    unscored = Scale(efforts, misses, (0, 0))
+    return Scale(efforts, misses, split_thresholds([unscored.score(e, w) for e, w in population]))
+
+
 @dataclass(frozen=True)
 class LevelTable:
-    """One key's entry of the shipped tables: its thresholds, whether they were
-    calibrated (effort fifths of enough graded deals) or are the provisional
-    ones, how many deals were graded, and each graded level's deal numbers, sorted.
+    """One key's entry of the shipped tables: its scale, how many deals were graded, and
+    each graded level's deal numbers, sorted.
 
     >>> table = level_tables()["klondike-draw3"]
     >>> table.key.game, len(table.thresholds)
@@ -195,10 +248,18 @@ class LevelTable:
     """
 
     key: LevelKey
-    thresholds: tuple[int, int]
-    calibrated: bool
+    scale: Scale
     graded: int
     levels: Mapping[str, tuple[int, ...]]
+
+    @property
+    def thresholds(self) -> tuple[int, int]:
+        """The scale's thresholds.
+
+        >>> level_tables()["klondike-draw3"].thresholds == level_tables()["klondike-draw3"].scale.thresholds
+        True
+        """
+        return self.scale.thresholds
 
 
 def key_of(rules: Rules[Any, Any]) -> LevelKey:
@@ -217,13 +278,16 @@ def _parse_tables(data: Mapping[str, Any]) -> dict[str, LevelTable]:
     """The tables of a loaded ``level_tables.json`` (every key it has)."""
     if data.get("grade_nodes") != GRADE_NODES:
         raise ValueError(f"{TABLES_FILE} was graded with {data.get('grade_nodes')} nodes, not {GRADE_NODES}")
+    if data.get("noisy_games") != NOISY_GAMES:
+        raise ValueError(f"{TABLES_FILE} was graded with {data.get('noisy_games')} noisy games, not {NOISY_GAMES}")
     by_label = {key.label: key for key in KEYS}
     tables = {}
     for label, entry in data["keys"].items():
         key = by_label[label]
         low, high = entry["thresholds"]
+        scale = Scale(tuple(map(int, entry["efforts"])), tuple(map(int, entry["misses"])), (int(low), int(high)))
         levels = {level: tuple(int(d) for d in entry["levels"].get(level, ())) for level in GRADED_LEVELS}
-        tables[label] = LevelTable(key, (int(low), int(high)), bool(entry["calibrated"]), int(entry["graded"]), levels)
+        tables[label] = LevelTable(key, scale, int(entry["graded"]), levels)
     return tables
 
 
@@ -238,32 +302,23 @@ def level_tables() -> dict[str, LevelTable]:
     return _parse_tables(json.loads(text))
 
 
-def thresholds_from(tables: Mapping[str, LevelTable]) -> dict[str, tuple[int, int]]:
-    """Effort thresholds by key label: the tables', and the provisional ones for a key
-    the tables lack.
-
-    >>> thresholds_from({})["klondike-draw1"] == PROVISIONAL["klondike-draw1"]
-    True
-    """
-    return {label: tables[label].thresholds if label in tables else p for label, p in PROVISIONAL.items()}
-
-
 @cache
 def thresholds() -> dict[str, tuple[int, int]]:
-    """Effort thresholds by key label, from the shipped tables (read on first use, not
+    """Score thresholds by key label, from the shipped tables (read on first use, not
     on import: ``bench/level_tables.py`` imports this module to rewrite a stale file).
 
     >>> thresholds()["klondike-draw3"] == level_tables()["klondike-draw3"].thresholds
     True
     """
-    return thresholds_from(level_tables())
+    return {label: table.thresholds for label, table in level_tables().items()}
 
 
 @dataclass(frozen=True)
 class Measure:
-    """A deal's raw grading measurements, independent of any thresholds: the full
-    search's verdict and positions explored (``effort``), and the eager search's
-    (``eager_verdict`` None: not run, as the deal is not solvable within the budget).
+    """A deal's raw grading measurements, independent of any scale: the full search's
+    verdict and positions explored (``effort``), the eager search's (``eager_verdict``
+    None: not run, as the deal is not solvable within the budget), and the noisy games
+    won (``ease`` None: not played, as the deal is not solvable or is tricky).
 
     >>> m = Measure("solved", 1141, "unsolvable", 207)
     >>> m.solvable, m.tricky
@@ -274,6 +329,7 @@ class Measure:
     effort: int
     eager_verdict: str | None = None
     eager_effort: int = 0
+    ease: int | None = None
 
     @property
     def solvable(self) -> bool:
@@ -298,7 +354,7 @@ class Measure:
 class Grade:
     """A deal's measurements and level (``level`` None: not solvable within the budget).
 
-    >>> Grade(solvable=True, effort=10, tricky=False, level="easy").level
+    >>> Grade(solvable=True, effort=10, tricky=False, level="easy", ease=8).level
     'easy'
     """
 
@@ -306,6 +362,7 @@ class Grade:
     effort: int
     tricky: bool
     level: str | None
+    ease: int | None = None
 
 
 class EagerSpace:
@@ -357,57 +414,60 @@ class EagerSpace:
         return iter(eager or edges)
 
 
-def _threshold(rules: Rules[Any, Any]) -> tuple[int, int]:
-    """The thresholds the rules' deals are graded with: the shipped table's when it
-    applies, else :func:`live_thresholds`."""
-    table = shipped_table(rules)
-    return table.thresholds if table is not None else live_thresholds(rules)
-
-
-def live_thresholds(rules: Rules[Any, Any]) -> tuple[int, int]:
-    """Thresholds for options no shipped table applies to: :func:`split_thresholds` of the
-    efforts of the solvable, non-tricky deals among deals ``0..CALIBRATION_DEALS - 1``
-    under these options (measured once per process and options), or the key's shipped
-    thresholds when fewer than :data:`MIN_CALIBRATION` of them are.
+def scale_for(rules: Rules[Any, Any]) -> Scale:
+    """The scale the rules' deals are graded on: the shipped table's when it applies,
+    else one measured on the solvable, non-tricky deals among deals
+    ``0..CALIBRATION_DEALS - 1`` under these options (once per process and options; the
+    key's shipped scale when fewer than :data:`MIN_CALIBRATION` of them are).
 
     >>> from cardtable.games import rules_for
-    >>> live_thresholds(rules_for("desturado", mode="hard")) == thresholds()["desturado-hard"]
+    >>> scale_for(rules_for("desturado", mode="hard")) == level_tables()["desturado-hard"].scale
     True
     """
-    if shipped_table(rules) is not None:
-        return thresholds()[key_of(rules).label]
+    table = shipped_table(rules)
+    if table is not None:
+        return table.scale
     return _calibrate(rules.name, tuple(sorted(rules.options.items())))
 
 
 @cache
-def _calibrate(name: str, options: tuple[tuple[str, Any], ...]) -> tuple[int, int]:
-    """:func:`live_thresholds` measured (cached: options are the part that varies)."""
+def _calibrate(name: str, options: tuple[tuple[str, Any], ...]) -> Scale:
+    """:func:`scale_for` measured (cached: options are the part that varies)."""
     rules = rules_for(name, **dict(options))
     measured = (measure(rules, deal) for deal in range(CALIBRATION_DEALS))
-    efforts = [m.effort for m in measured if m.solvable and not m.tricky]
-    if len(efforts) < MIN_CALIBRATION:
-        return thresholds()[key_of(rules).label]
-    return split_thresholds(efforts)
+    population = [(m.effort, m.ease) for m in measured if m.ease is not None]
+    if len(population) >= MIN_CALIBRATION:
+        return scale_of(population)
+    table = level_tables().get(key_of(rules).label)
+    if table is None:
+        raise NoLevelDealError(f"too few solvable deals among the first {CALIBRATION_DEALS} to grade {name}")
+    return table.scale
 
 
-def measure(rules: Rules[Any, Any], deal: int, nodes: int = GRADE_NODES) -> Measure:
+def measure(rules: Rules[Any, Any], deal: int, nodes: int = GRADE_NODES, noisy: bool = True) -> Measure:
     """The raw measurements of a deal (see the module docstring): the full search,
-    then, if it won, the eager search.
+    then, if it won, the eager search, then, if it is not tricky, the noisy games
+    (``noisy`` False: not played).
 
     >>> from cardtable.games import rules_for
     >>> measure(rules_for("klondike"), 7)
-    Measure(verdict='solved', effort=1141, eager_verdict='unsolvable', eager_effort=207)
+    Measure(verdict='solved', effort=1141, eager_verdict='unsolvable', eager_effort=207, ease=None)
     """
+    from .reference import noisy_wins  # here: the reference player imports this module
+
     start = rules.deal(deal)
     full = search(space_for(rules), start, Budget(nodes=nodes))
     if full.verdict != "solved":
         return Measure(full.verdict, full.nodes)
     eager = search(EagerSpace(rules), start, Budget(nodes=nodes))
-    return Measure(full.verdict, full.nodes, eager.verdict, eager.nodes)
+    m = Measure(full.verdict, full.nodes, eager.verdict, eager.nodes)
+    if m.tricky or not noisy:
+        return m
+    return Measure(full.verdict, full.nodes, eager.verdict, eager.nodes, noisy_wins(rules, deal))
 
 
-def level_of(effort: int, tricky: bool, thresholds: tuple[int, int]) -> str:
-    """The level of a solvable deal from its effort, trickiness and the thresholds.
+def level_of(score: int, tricky: bool, thresholds: tuple[int, int]) -> str:
+    """The level of a solvable deal from its score, trickiness and the thresholds.
 
     >>> [level_of(e, False, (10, 100)) for e in (10, 11, 100, 101)], level_of(5, True, (10, 100))
     (['easy', 'normal', 'normal', 'hard'], 'tricky')
@@ -415,11 +475,11 @@ def level_of(effort: int, tricky: bool, thresholds: tuple[int, int]) -> str:
     if tricky:
         return "tricky"
     easy, normal = thresholds
-    return "easy" if effort <= easy else "normal" if effort <= normal else "hard"
+    return "easy" if score <= easy else "normal" if score <= normal else "hard"
 
 
 def grade(rules: Rules[Any, Any], deal: int, nodes: int = GRADE_NODES) -> Grade:
-    """Measure a deal and give its level with the game's :func:`thresholds`.
+    """Measure a deal and give its level on the game's scale (:func:`scale_for`).
 
     >>> from cardtable.games import rules_for
     >>> g = grade(rules_for("devils-square"), 1)
@@ -429,31 +489,20 @@ def grade(rules: Rules[Any, Any], deal: int, nodes: int = GRADE_NODES) -> Grade:
     m = measure(rules, deal, nodes)
     if not m.solvable:
         return Grade(False, m.effort, False, None)
-    return Grade(True, m.effort, m.tricky, level_of(m.effort, m.tricky, _threshold(rules)))
+    return Grade(True, m.effort, m.tricky, scale_for(rules).level(m), m.ease)
 
 
 def is_level(rules: Rules[Any, Any], deal: int, level: str) -> bool:
-    """Whether a deal grades at ``level``: :func:`grade`, but stopping the solver as
-    soon as the answer is known (an easy deal must be won within the easy threshold,
-    so a longer search need not finish).
+    """Whether a deal grades at ``level``: :func:`grade`, without the noisy games when
+    the question is whether it is tricky.
 
     >>> from cardtable.games import rules_for
     >>> is_level(rules_for("devils-square"), 1, "easy")
     False
     """
-    thresholds = _threshold(rules)
-    # The search is depth-first and deterministic: stopped at ``cap`` positions it has
-    # explored exactly what the grading search explores first, so "won within cap"
-    # is "effort at most cap".
-    cap = {"easy": thresholds[0], "normal": thresholds[1]}.get(level, GRADE_NODES)
-    start = rules.deal(deal)
-    full = search(space_for(rules), start, Budget(nodes=cap))
-    if full.verdict != "solved":
-        return False
-    if level != "tricky" and level_of(full.nodes, False, thresholds) != level:
-        return False
-    tricky = search(EagerSpace(rules), start, Budget(nodes=GRADE_NODES)).verdict == "unsolvable"
-    return level_of(full.nodes, tricky, thresholds) == level
+    scale = scale_for(rules)  # first: a live scale is measured before the deal
+    m = measure(rules, deal, noisy=level != "tricky")
+    return m.tricky if level == "tricky" else scale.level(m) == level
 
 
 def at_key_defaults(rules: Rules[Any, Any]) -> bool:
@@ -522,7 +571,7 @@ def deal_for_level(name: str, level: str, seed: int = 0, **options: Any) -> int:
     tricky), it raises :class:`~cardtable.core.errors.NoLevelDealError`. Without
     tables (an option other than the key's own is not at its default, or the key
     was not graded) it gives the first candidate proved solvable and graded at that
-    level with :func:`live_thresholds`, among the first :data:`LIVE_CANDIDATES` (else
+    level on :func:`scale_for`'s live scale, among the first :data:`LIVE_CANDIDATES` (else
     ``NoLevelDealError``).
 
     >>> deal = deal_for_level("devils-square", "easy", seed=3)

@@ -50,9 +50,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..core.rules import Rules
+from ..core.shuffle import SplitMix64
 from ..games.demonthief import Demonthief
 from .appeal import Appeal, appeal_for
-from .levels import EagerSpace
+from .levels import NOISY_GAMES, EagerSpace
 from .player_demonthief import DemonthiefPlayer
 from .spaces import Edge
 
@@ -68,6 +69,10 @@ class PlayerSpace(Protocol):
         """The candidate moves and the positions they lead to."""
 
 
+NOISE = 20
+"""In a noisy game, one move in this many (on average) is chosen at random."""
+
+
 @dataclass(frozen=True)
 class ObviousGame:
     """A game of the reference player: whether it won, and the moves it played.
@@ -80,8 +85,12 @@ class ObviousGame:
     moves: list[Any] = field(default_factory=list)
 
 
-def obvious_play(rules: Rules[Any, Any], state: Any) -> ObviousGame:
+def obvious_play(rules: Rules[Any, Any], state: Any, noise: SplitMix64 | None = None) -> ObviousGame:
     """Play the reference player from ``state`` to a win or a loss (module docstring).
+
+    With ``noise`` it plays a *noisy game*: before each move it draws from ``noise``,
+    and one time in :data:`NOISE` it plays a candidate chosen at random (uniformly,
+    among those leading to a new position) instead of its own choice.
 
     >>> from cardtable.games import rules_for
     >>> r = rules_for("klondike")
@@ -93,13 +102,26 @@ def obvious_play(rules: Rules[Any, Any], state: Any) -> ObviousGame:
     seen: set[Hashable] = {state}
     moves: list[Any] = []
     while not space.is_won(state):
-        chosen = _choose(space, appeal, state, seen)
+        chosen = _choose(space, appeal, state, seen, noise)
         if chosen is None:
             return ObviousGame(False, moves)
         step, state = chosen
         seen.add(state)
         moves.extend(step)
     return ObviousGame(True, moves)
+
+
+def noisy_wins(rules: Rules[Any, Any], deal: int, games: int = NOISY_GAMES) -> int:
+    """How many of ``games`` noisy games of the reference player (:func:`obvious_play`
+    with noise) win the deal: game ``i`` draws its noise from ``SplitMix64(deal * 256 + i)``,
+    so the count is the same on every machine.
+
+    >>> from cardtable.games import rules_for
+    >>> noisy_wins(rules_for("klondike"), 5) == noisy_wins(rules_for("klondike"), 5) <= NOISY_GAMES
+    True
+    """
+    start = rules.deal(deal)
+    return sum(obvious_play(rules, start, SplitMix64(deal * 256 + i)).won for i in range(games))
 
 
 def _player(rules: Rules[Any, Any]) -> tuple[PlayerSpace, Appeal | None]:
@@ -115,8 +137,14 @@ def _player(rules: Rules[Any, Any]) -> tuple[PlayerSpace, Appeal | None]:
     return EagerSpace(rules), appeal_for(rules)
 
 
-def _choose(space: PlayerSpace, appeal: Appeal | None, state: Any, seen: Container[Hashable]) -> Edge | None:
-    """The reference player's edge from ``state`` avoiding the positions ``seen``, or None."""
+def _choose(
+    space: PlayerSpace, appeal: Appeal | None, state: Any, seen: Container[Hashable], noise: SplitMix64 | None = None
+) -> Edge | None:
+    """The reference player's edge from ``state`` avoiding the positions ``seen``, or None;
+    with ``noise``, one time in :data:`NOISE` a random one of them."""
+    if noise is not None and noise.below(NOISE) == 0:
+        fresh = [(step, after) for step, after in space.children(state) if after not in seen]
+        return fresh[noise.below(len(fresh))] if fresh else None
     if appeal is None:
         return next(((step, after) for step, after in space.children(state) if after not in seen), None)
     fresh = [(step, after) for step, after in space.children(state) if after not in seen]
