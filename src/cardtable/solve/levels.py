@@ -140,7 +140,6 @@ KEYS: tuple[LevelKey, ...] = (
 """Every one-player game and mode with deal levels."""
 
 
-
 SPLIT = ((1, 5), (3, 5))
 """Where the thresholds cut the graded solvable, non-tricky deals ordered by effort:
 easy is the least-effort fifth, normal the next two fifths, hard the top two fifths.
