@@ -203,6 +203,22 @@ def _graded(label: str, todo: Sequence[int], workers: int) -> Iterator[dict[str,
         executor.shutdown(wait=True, cancel_futures=True)
 
 
+def progress_bar(quiet: bool) -> Progress:
+    """The progress bar of the grading scripts, on standard error (``quiet``: none).
+
+    >>> progress_bar(True).disable
+    True
+    """
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    return Progress(*columns, console=Console(stderr=True), disable=quiet)
+
+
 def grade_key(label: str, deals: int, workers: int = 1, quiet: bool = False, results: Path = RESULTS) -> int:
     """Grade deals 0..deals-1 of a key that its grades file lacks, appending a line for
     each; return how many were graded now.
@@ -221,17 +237,7 @@ def grade_key(label: str, deals: int, workers: int = 1, quiet: bool = False, res
         if not quiet:
             print(f"{label}: deals 0..{deals - 1} already graded", file=sys.stderr)
         return 0
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    with (
-        Progress(*columns, console=Console(stderr=True), disable=quiet) as progress,
-        path.open("a", encoding="utf-8") as out,
-    ):
+    with progress_bar(quiet) as progress, path.open("a", encoding="utf-8") as out:
         task = progress.add_task(label, total=len(todo))
         for row in _graded(label, todo, workers):
             out.write(json.dumps(row) + "\n")

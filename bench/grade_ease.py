@@ -25,9 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from grade_deals import RESULTS as GRADES
-from grade_deals import grades_file, key_named, read_grades
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from grade_deals import grades_file, key_named, progress_bar, read_grades
 
 from cardtable.games import rules_for
 from cardtable.solve.levels import KEYS, NOISY_GAMES
@@ -97,17 +95,9 @@ def ease_key(label: str, deals: int, workers: int = 1, quiet: bool = False, grad
         if deal in graded and graded[deal]["solvable"] and not graded[deal]["tricky"] and deal not in done
     ]
     if len(done) and path.read_text(encoding="utf-8").count("\n") != len(done):
-        path.write_text(
-            "".join(json.dumps({"deal": d, "ease": e, "games": NOISY_GAMES}) + "\n" for d, e in done.items())
-        )
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=Console(stderr=True), disable=quiet) as progress, path.open("a") as out:
+        lines = (json.dumps({"deal": d, "ease": e, "games": NOISY_GAMES}) + "\n" for d, e in done.items())
+        path.write_text("".join(lines), encoding="utf-8")
+    with progress_bar(quiet) as progress, path.open("a", encoding="utf-8") as out:
         task = progress.add_task(label, total=len(todo))
         for row in _played(label, todo, workers):
             out.write(json.dumps(row) + "\n")
