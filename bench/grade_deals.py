@@ -36,7 +36,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
@@ -219,6 +219,17 @@ def progress_bar(quiet: bool) -> Progress:
     return Progress(*columns, console=Console(stderr=True), disable=quiet)
 
 
+def append_lines(path: Path, rows: Iterable[dict[str, Any]], label: str, total: int, quiet: bool) -> None:
+    """Append each row to ``path`` as a JSON line as soon as it comes (so an interrupted
+    run keeps what it did), advancing a progress bar of ``total`` rows."""
+    with progress_bar(quiet) as progress, path.open("a", encoding="utf-8") as out:
+        task = progress.add_task(label, total=total)
+        for row in rows:
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            progress.advance(task)
+
+
 def grade_key(label: str, deals: int, workers: int = 1, quiet: bool = False, results: Path = RESULTS) -> int:
     """Grade deals 0..deals-1 of a key that its grades file lacks, appending a line for
     each; return how many were graded now.
@@ -237,12 +248,7 @@ def grade_key(label: str, deals: int, workers: int = 1, quiet: bool = False, res
         if not quiet:
             print(f"{label}: deals 0..{deals - 1} already graded", file=sys.stderr)
         return 0
-    with progress_bar(quiet) as progress, path.open("a", encoding="utf-8") as out:
-        task = progress.add_task(label, total=len(todo))
-        for row in _graded(label, todo, workers):
-            out.write(json.dumps(row) + "\n")
-            out.flush()
-            progress.advance(task)
+    append_lines(path, _graded(label, todo, workers), label, len(todo), quiet)
     return len(todo)
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from grade_deals import RESULTS as GRADES
-from grade_deals import grades_file, key_named, progress_bar, read_grades
+from grade_deals import append_lines, grades_file, key_named, read_grades
 
 from cardtable.games import rules_for
 from cardtable.solve.levels import KEYS, NOISY_GAMES
@@ -97,12 +97,7 @@ def ease_key(label: str, deals: int, workers: int = 1, quiet: bool = False, grad
     if len(done) and path.read_text(encoding="utf-8").count("\n") != len(done):
         lines = (json.dumps({"deal": d, "ease": e, "games": NOISY_GAMES}) + "\n" for d, e in done.items())
         path.write_text("".join(lines), encoding="utf-8")
-    with progress_bar(quiet) as progress, path.open("a", encoding="utf-8") as out:
-        task = progress.add_task(label, total=len(todo))
-        for row in _played(label, todo, workers):
-            out.write(json.dumps(row) + "\n")
-            out.flush()
-            progress.advance(task)
+    append_lines(path, _played(label, todo, workers), label, len(todo), quiet)
     if not quiet:
         print(f"{label}: {len(todo)} deals played", file=sys.stderr)
     return len(todo)
