@@ -142,14 +142,15 @@ def _choose(
 ) -> Edge | None:
     """The reference player's edge from ``state`` avoiding the positions ``seen``, or None;
     with ``noise``, one time in :data:`NOISE` a random one of them."""
-    if noise is not None and noise.below(NOISE) == 0:
-        fresh = [(step, after) for step, after in space.children(state) if after not in seen]
-        return fresh[noise.below(len(fresh))] if fresh else None
-    if appeal is None:
-        return next(((step, after) for step, after in space.children(state) if after not in seen), None)
     fresh = [(step, after) for step, after in space.children(state) if after not in seen]
+    if not fresh:
+        return None
+    if noise is not None and noise.below(NOISE) == 0:
+        return fresh[noise.below(len(fresh))]
+    if appeal is None:
+        return fresh[0]
     # max() keeps the first of equals: the solver's order breaks ties.
-    return max(fresh, key=lambda edge: appeal(edge[1])) if fresh else None
+    return max(fresh, key=lambda edge: appeal(edge[1]))
 
 
 def obvious_step(rules: Rules[Any, Any], state: Any) -> Edge | None:
