@@ -167,6 +167,35 @@ def test_a_score_adds_the_ranks_of_effort_and_misses() -> None:
         scale.level(Measure("solved", 10, "solved", 30))
 
 
+def test_the_effort_bound_is_the_largest_effort_that_can_still_reach_the_level() -> None:
+    rng = SplitMix64(11)
+    for _ in range(200):
+        efforts = tuple(sorted(1 + rng.below(400) for _ in range(1 + rng.below(10))))
+        misses = tuple(sorted(rng.below(NOISY_GAMES + 1) for _ in efforts))
+        low = rng.below(30)
+        scale = Scale(efforts, misses, (low, low + rng.below(30)))
+        for level, limit in zip(("easy", "normal"), scale.thresholds, strict=True):
+            bound = scale.effort_bound(level)
+            assert bound is not None
+            # The efforts whose score can still be within the level's threshold (with no miss).
+            fits = [e for e in range(500) if scale.score(e, NOISY_GAMES) <= limit]
+            if not fits:
+                assert bound == 0
+            elif fits[-1] == 499:  # every larger effort fits too
+                assert bound == GRADE_NODES
+            else:
+                assert bound == fits[-1]
+        assert scale.effort_bound("hard") is None and scale.effort_bound("tricky") is None
+
+
+def test_is_level_answers_as_grade_does() -> None:
+    for name, options in (("klondike", {}), ("desturado", {"mode": "medium"}), ("devils-square", {})):
+        rules = rules_for(name, **options)
+        for deal in range(12):
+            level = grade(rules, deal).level
+            assert [is_level(rules, deal, lv) for lv in GRADED_LEVELS] == [lv == level for lv in GRADED_LEVELS]
+
+
 def test_scale_of_cuts_its_population_into_fifths() -> None:
     population = [(10 * i, (i * 7) % (NOISY_GAMES + 1)) for i in range(50)]
     scale = scale_of(population)

@@ -59,7 +59,7 @@ from __future__ import annotations
 import json
 from bisect import bisect_left, bisect_right
 from collections.abc import Hashable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources import files
 from itertools import islice
@@ -141,11 +141,11 @@ KEYS: tuple[LevelKey, ...] = (
 
 
 SPLIT = ((1, 5), (3, 5))
-"""Where the thresholds cut the graded solvable, non-tricky deals ordered by effort:
-easy is the least-effort fifth, normal the next two fifths, hard the top two fifths.
-Not thirds: the obvious-move player wins almost only deals of the least-effort
-fifth (docs/levels.md, "Why fifths"), so with thirds normal and hard looked the
-same to it."""
+"""Where the thresholds cut a key's population ordered by score: easy is the easiest
+fifth, normal the next two fifths, hard the top two fifths. Not thirds: with the
+effort alone as the grade, the obvious-move player won almost only deals of the
+least-effort fifth (docs/levels.md, "Why fifths"), so with thirds normal and hard
+looked the same to it."""
 
 
 def split_thresholds(efforts: Sequence[int], split: Sequence[tuple[int, int]] = SPLIT) -> tuple[int, int]:
@@ -221,6 +221,31 @@ class Scale:
         if m.ease is None:
             raise ValueError("a solvable, non-tricky deal is scored with its noisy games (measure(noisy=True))")
         return level_of(self.score(m.effort, m.ease), False, self.thresholds)
+
+    def effort_bound(self, level: str) -> int | None:
+        """The largest effort a deal of ``level`` can have on this scale (None: no bound,
+        for hard and tricky): even with the fewest misses of the population, a larger
+        effort scores above the level's threshold.
+
+        >>> scale = Scale((10, 20, 30, 40), (0, 2, 5, 8), (6, 10))
+        >>> scale.effort_bound("easy"), scale.effort_bound("hard")  # 30 + the fewest misses: 5 + 1
+        (30, None)
+        >>> scale.effort_bound("normal") == GRADE_NODES  # any effort may still be normal
+        True
+        """
+        limit = {"easy": self.thresholds[0], "normal": self.thresholds[1]}.get(level)
+        if limit is None:
+            return None
+        fewest = _rank2(self.misses, 0)
+        # The effort's rank grows with the effort: the largest one within the limit.
+        low, high = -1, GRADE_NODES
+        while low < high:
+            mid = (low + high + 1) // 2
+            if _rank2(self.efforts, mid) + fewest <= limit:
+                low = mid
+            else:
+                high = mid - 1
+        return max(low, 0)
 
 
 def scale_of(population: Sequence[tuple[int, int]]) -> Scale:
@@ -443,10 +468,13 @@ def _calibrate(name: str, options: tuple[tuple[str, Any], ...]) -> Scale:
     return table.scale
 
 
-def measure(rules: Rules[Any, Any], deal: int, nodes: int = GRADE_NODES, noisy: bool = True) -> Measure:
+def measure(
+    rules: Rules[Any, Any], deal: int, nodes: int = GRADE_NODES, noisy: bool = True, within: int | None = None
+) -> Measure:
     """The raw measurements of a deal (see the module docstring): the full search,
     then, if it won, the eager search, then, if it is not tricky, the noisy games
-    (``noisy`` False: not played).
+    (``noisy`` False: not played). ``within``: the full search stops after that many
+    positions, and a deal it has not won by then measures as unknown.
 
     >>> from cardtable.games import rules_for
     >>> measure(rules_for("klondike"), 7)
@@ -455,14 +483,12 @@ def measure(rules: Rules[Any, Any], deal: int, nodes: int = GRADE_NODES, noisy: 
     from .reference import noisy_wins  # here: the reference player imports this module
 
     start = rules.deal(deal)
-    full = search(space_for(rules), start, Budget(nodes=nodes))
+    full = search(space_for(rules), start, Budget(nodes=nodes if within is None else min(within, nodes)))
     if full.verdict != "solved":
         return Measure(full.verdict, full.nodes)
     eager = search(EagerSpace(rules), start, Budget(nodes=nodes))
     m = Measure(full.verdict, full.nodes, eager.verdict, eager.nodes)
-    if m.tricky or not noisy:
-        return m
-    return Measure(full.verdict, full.nodes, eager.verdict, eager.nodes, noisy_wins(rules, deal))
+    return m if m.tricky or not noisy else replace(m, ease=noisy_wins(rules, deal))
 
 
 def level_of(score: int, tricky: bool, thresholds: tuple[int, int]) -> str:
@@ -492,15 +518,19 @@ def grade(rules: Rules[Any, Any], deal: int, nodes: int = GRADE_NODES) -> Grade:
 
 
 def is_level(rules: Rules[Any, Any], deal: int, level: str) -> bool:
-    """Whether a deal grades at ``level``: :func:`grade`, without the noisy games when
-    the question is whether it is tricky.
+    """Whether a deal grades at ``level``: :func:`grade`, but without the noisy games when
+    the question is whether it is tricky, and stopping the solver once the deal's effort
+    is too large for the level (:meth:`Scale.effort_bound`).
 
     >>> from cardtable.games import rules_for
     >>> is_level(rules_for("devils-square"), 1, "easy")
     False
     """
     scale = scale_for(rules)  # first: a live scale is measured before the deal
-    m = measure(rules, deal, noisy=level != "tricky")
+    # The search is depth-first and deterministic: stopped at the bound it has explored
+    # exactly what the grading search explores first, so "won within the bound" is
+    # "effort at most the bound", and a deal not won by then is not of the level.
+    m = measure(rules, deal, noisy=level != "tricky", within=scale.effort_bound(level))
     return m.tricky if level == "tricky" else scale.level(m) == level
 
 
