@@ -7,12 +7,14 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import CardtableError
 from ..core.game import Game
 from ..core.multiplayer import MultiplayerRules
+from .lost import proved_lost
 from .search import Budget, Found, Pruned, search
 from .spaces import space_for
 
@@ -71,7 +73,9 @@ def solve(
 
     ``seconds`` and ``nodes`` limit the search (None: no limit); ``memory``
     limits the positions remembered (about 80 bytes each with a compiled core, a
-    few hundred in Python). The game itself is not changed.
+    few hundred in Python). The game itself is not changed. A position that
+    :func:`cardtable.solve.lost.proved_lost` shows lost is "unsolvable" at once,
+    after no search (``nodes`` 0).
 
     >>> import cardtable
     >>> solve(cardtable.new_game("devils-square", deal=1), nodes=5).verdict
@@ -80,6 +84,9 @@ def solve(
     rules = game.rules
     if isinstance(rules, MultiplayerRules):
         raise CardtableError(f"{rules.name} is a multi-player game; the solver is for one-player games")
+    began = time.perf_counter()
+    if not rules.is_won(game.state) and proved_lost(rules, game.state):
+        return SolveResult("unsolvable", [], 0, time.perf_counter() - began)
     space = space_for(rules)
     # The first phases look for a win among the two, then the three, most promising
     # moves of every position (iterative broadening): fast when the obvious moves nearly
