@@ -4,6 +4,9 @@ winnable position, and the solver answers them at once."""
 from __future__ import annotations
 
 import random
+from typing import Any
+
+import pytest
 
 import cardtable
 from cardtable.core.cards import parse_card
@@ -57,8 +60,9 @@ def test_the_solver_answers_a_proved_loss_without_search() -> None:
     assert hint(game).status == "lost"
 
 
-def test_no_deal_the_search_wins_is_proved_lost() -> None:
-    rules = rules_for("klondike")
+@pytest.mark.parametrize("options", [{}, {"draw": 1}, {"redeals": 1, "foundation_return": False}])
+def test_no_deal_the_search_wins_is_proved_lost(options: dict[str, Any]) -> None:
+    rules = rules_for("klondike", **options)
     space = space_for(rules)
     lost = won = 0
     for deal in range(300):
@@ -68,7 +72,7 @@ def test_no_deal_the_search_wins_is_proved_lost() -> None:
             assert search(space, state, Budget(nodes=20_000)).verdict != "solved", deal
         else:
             won += search(space, state, Budget(nodes=20_000)).verdict == "solved"
-    assert lost >= 5 and won >= 100, (lost, won)
+    assert lost >= 5 and won >= 20, (lost, won)
 
 
 def test_no_winnable_position_is_proved_lost() -> None:
