@@ -42,15 +42,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.cards import RANK, RED
 from ..core.rules import Rules
-from ..games.klondike import Klondike, KlondikeState
+from ..games.klondike import GOES_ON, Klondike, KlondikeState
 
-PARENTS: tuple[tuple[int, ...], ...] = tuple(
-    () if RANK[c] == 13 else tuple(s * 13 + RANK[c] for s in range(4) if (s in (1, 2)) != RED[c]) for c in range(52)
-)
-"""The cards a card may lie on in the tableau (one rank higher, the other colour); none
-for a king, which goes into an empty pile instead."""
+PARENTS: tuple[tuple[int, ...], ...] = tuple(tuple(t for t in range(52) if c in GOES_ON[t]) for c in range(52))
+"""The cards a card may lie on in the tableau (one rank higher, the other colour), the
+rules' ``GOES_ON`` turned round; none for a king, which goes into an empty pile instead."""
 
 
 def klondike_lost(state: KlondikeState) -> bool:
