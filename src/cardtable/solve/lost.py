@@ -78,11 +78,16 @@ def klondike_lost(state: KlondikeState) -> bool:
         blockers.append([pile[down], *reversed(pile[:down])] if pile else [])
     cleared = [0] * len(blockers)
     heights = list(state.foundations)
+
+    def placeable(c: int) -> bool:
+        """Whether ``c`` may be put on the tableau: a king, or a parent lies there."""
+        return not PARENTS[c] or any(on_tableau[p] for p in PARENTS[c])
+
     changed = True
     while changed:
         changed = False
         for c in off_tableau:
-            if not on_tableau[c] and (not PARENTS[c] or any(on_tableau[p] for p in PARENTS[c])):
+            if not on_tableau[c] and placeable(c):
                 on_tableau[c] = changed = True
         for suit in range(4):
             while heights[suit] < 13 and reached[suit * 13 + heights[suit]]:
@@ -92,7 +97,7 @@ def klondike_lost(state: KlondikeState) -> bool:
         for i, pile_blockers in enumerate(blockers):
             while cleared[i] < len(pile_blockers):
                 c = pile_blockers[cleared[i]]
-                if not (home[c] or not PARENTS[c] or any(on_tableau[p] for p in PARENTS[c])):
+                if not (home[c] or placeable(c)):
                     break
                 cleared[i] += 1
                 changed = True
