@@ -12,17 +12,15 @@ Run: ``.venv/bin/python bench/klondike_lost.py``
 
 from __future__ import annotations
 
-import json
 import time
 from collections import Counter
-from pathlib import Path
+
+from grade_deals import grades_file, read_grades
 
 from cardtable.games import rules_for
 from cardtable.solve.levels import KEYS
 from cardtable.solve.lost import klondike_lost
 from cardtable.solve.solver import VERDICTS
-
-GRADES = Path(__file__).parent / "results" / "grades"
 
 
 def main() -> None:
@@ -32,7 +30,7 @@ def main() -> None:
         if key.game != "klondike":
             continue
         rules = rules_for(key.game, **key.options())
-        rows = [json.loads(line) for line in (GRADES / f"{key.label}.jsonl").read_text().splitlines()]
+        rows = list(read_grades(grades_file(key.label), raw=True)[0].values())  # verdicts as graded
         counts: Counter[tuple[str, bool]] = Counter()
         start = time.perf_counter()
         for row in rows:
