@@ -1,6 +1,7 @@
 """The compiled Klondike core against the Python reference: the same children, and the same
-verdict, node count and moves for the whole space, the pruned space and the eager space,
-at budgets that stop the search and budgets that let it decide."""
+verdict, node count and moves for the whole space, the pruned space, the eager space and
+the limited discrepancy space, at budgets that stop the search and budgets that let it
+decide."""
 
 from __future__ import annotations
 
@@ -18,14 +19,16 @@ from cardtable.solve import solve
 from cardtable.solve.levels import EagerSpace, measure
 from cardtable.solve.native import klondike as native
 from cardtable.solve.native import pure
-from cardtable.solve.search import Budget, Found, Pruned, depth_first
+from cardtable.solve.search import Budget, Discrepancy, Found, Pruned, depth_first
 from cardtable.solve.spaces import KlondikeSpace
 from tests.helpers import random_line
 from tests.solve.native import helpers
-from tests.solve.native.helpers import KINDS as MODES
-from tests.solve.native.helpers import line, space_of
+from tests.solve.native.helpers import KINDS, line, space_of
 
 CORE = "klondike"
+
+MODES = (*KINDS, "discrepancy")
+"""The spaces searched both ways: every core's, and the Klondike core's own Discrepancy."""
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -82,7 +85,7 @@ def test_children_are_the_spaces_own() -> None:
     for options in OPTIONS:
         rules = klondike(**options)
         for state in mid_game(rules, range(12), seed=1) + [rules.deal(d) for d in range(12)]:
-            for mode in MODES:
+            for mode in KINDS:
                 space = space_of(rules, mode)
                 assert native.children(space, state) == [(list(m), s) for m, s in space.children(state)]
 
@@ -156,6 +159,11 @@ def test_what_the_core_does_not_take_goes_to_python() -> None:
     assert native.search(EagerSpace(desturado.rules), desturado.state, budget) is None
     short = rules.deal(0)._replace(stock=rules.deal(0).stock[1:])  # a card missing
     assert native.search(KlondikeSpace(rules), short, budget) is None
+    limited = Discrepancy(KlondikeSpace(rules), 2)
+    assert native.search(limited, rules.deal(0), budget) is None  # not a (position, left) pair
+    assert native.search(limited, (rules.deal(0), -1), budget) is None
+    assert native.search(Discrepancy(Pruned(KlondikeSpace(rules), 2), 2), (rules.deal(0), 2), budget) is None
+    assert native.children(limited, (rules.deal(0), 2)) is None
 
 
 def test_the_solver_and_levels_give_the_same_answers_with_and_without_the_core(

@@ -12,7 +12,8 @@ Four C extensions, built by ``pip install`` when a C compiler is at hand
   :class:`~cardtable.solve.spaces.RulesSpace` of Devil's Square;
 
 each also under :class:`~cardtable.solve.search.Pruned` (the solver's first phase) and
-:class:`~cardtable.solve.levels.EagerSpace` (the grading's eager search). A core
+:class:`~cardtable.solve.levels.EagerSpace` (the grading's eager search), and the Klondike
+core under :class:`~cardtable.solve.search.Discrepancy` (the solver's Klondike phase). A core
 explores exactly the positions the Python code explores, in the same order, so it
 gives the same verdict, node count and winning moves (only ``seconds`` differs);
 ``tests/solve/native/`` checks this position by position. The Python code stays the
