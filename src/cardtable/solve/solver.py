@@ -104,28 +104,24 @@ def solve(
     # that leave the first choice at most 0, 1, 2, ... times: fast when the obvious
     # moves nearly work, but they prove nothing when they fail. The last phase, the
     # complete search, gets the rest of the budget and decides.
-    spent = Found("unknown")
     quick_nodes = PRUNED_NODES if nodes is None else min(PRUNED_NODES, nodes // PRUNED_SHARE)
     quick_seconds = None if seconds is None else seconds / PRUNED_SHARE
-    found = Found("unknown")
+    found = Found("unknown")  # the work of every phase so far, and the win if one was found
     if quick_nodes > 1:
         for width in PRUNED_WIDTHS:
-            quick = search(Pruned(space, width), game.state, Budget(quick_nodes, quick_seconds, memory))
-            spent = Found("unknown", [], spent.nodes + quick.nodes, spent.seconds + quick.seconds)
-            if quick.verdict == "solved":
-                found = Found("solved", quick.moves, spent.nodes, spent.seconds)
+            found = _then(found, search(Pruned(space, width), game.state, Budget(quick_nodes, quick_seconds, memory)))
+            if found.verdict == "solved":
                 break
         if found.verdict != "solved" and rules.name in DISCREPANCY_GAMES:
             limited = Budget(min(quick_nodes, DISCREPANCY_NODES), quick_seconds, memory)
-            found, spent = _discrepancy_phase(space, game.state, spent, limited)
+            found = _discrepancy_phase(space, game.state, found, limited)
     if found.verdict != "solved":
         rest = Budget(
-            nodes=None if nodes is None else nodes - spent.nodes,
-            seconds=None if seconds is None else max(0.0, seconds - spent.seconds),
+            nodes=None if nodes is None else nodes - found.nodes,
+            seconds=None if seconds is None else max(0.0, seconds - found.seconds),
             memory=memory,
         )
-        found = search(space, game.state, rest)
-        found = Found(found.verdict, found.moves, found.nodes + spent.nodes, found.seconds + spent.seconds)
+        found = _then(found, search(space, game.state, rest), decides=True)
     if found.verdict == "solved":
         check = Game(rules, game.state)
         for move in found.moves:
@@ -135,32 +131,43 @@ def solve(
     return SolveResult(found.verdict, found.moves, found.nodes, found.seconds)
 
 
-def _discrepancy_phase(space: Any, state: Any, spent: Found, budget: Budget) -> tuple[Found, Found]:
+def _then(before: Found, found: Found, decides: bool = False) -> Found:
+    """A search's result after the work of the phases ``before`` it: its moves, the nodes
+    and seconds of all, and its verdict if it is a win or the search ``decides`` (an
+    incomplete phase that ends without a win proves nothing: "unknown").
+
+    >>> _then(Found("unknown", [], 5, 1.0), Found("unsolvable", [], 3, 0.5))
+    Found(verdict='unknown', moves=[], nodes=8, seconds=1.5)
+    """
+    verdict = found.verdict if decides or found.verdict == "solved" else "unknown"
+    return Found(verdict, found.moves, before.nodes + found.nodes, before.seconds + found.seconds)
+
+
+def _discrepancy_phase(space: Any, state: Any, before: Found, budget: Budget) -> Found:
     """Limited discrepancy rounds, 0, 1, 2, ... up to :data:`MAX_DISCREPANCIES`, within
-    ``budget`` in all: (the win found, or "unknown"; ``spent`` plus the work done). A round
-    that explores no more positions than the round before cut nothing new, and ends the
-    phase.
+    ``budget`` in all, after the work of the phases ``before`` (:func:`_then`): the win
+    found, or "unknown". A round that explores no more positions than the round before cut
+    nothing new, and ends the phase.
 
     >>> from cardtable.games import rules_for
     >>> from cardtable.solve.spaces import space_for
     >>> r = rules_for("klondike")
-    >>> found, spent = _discrepancy_phase(space_for(r), r.deal(0), Found("unknown"), Budget(nodes=50_000))
-    >>> found.verdict, spent.nodes >= found.nodes
+    >>> found = _discrepancy_phase(space_for(r), r.deal(0), Found("unknown", [], 7), Budget(nodes=50_000))
+    >>> found.verdict, 7 < found.nodes <= 50_007
     ('solved', True)
     """
+    found = before
     nodes_left, seconds_left = budget.nodes, budget.seconds
-    before = -1
+    explored = -1
     for d in range(MAX_DISCREPANCIES + 1):
         if (nodes_left is not None and nodes_left < 2) or (seconds_left is not None and seconds_left <= 0):
             break
         limited = Discrepancy(space, d)
         round_ = search(limited, limited.start(state), Budget(nodes_left, seconds_left, budget.memory))
-        spent = Found("unknown", [], spent.nodes + round_.nodes, spent.seconds + round_.seconds)
-        if round_.verdict == "solved":
-            return Found("solved", round_.moves, spent.nodes, spent.seconds), spent
-        if round_.verdict == "unknown" or round_.nodes <= before:
+        found = _then(found, round_)
+        if round_.verdict != "unsolvable" or round_.nodes <= explored:
             break
-        before = round_.nodes
+        explored = round_.nodes
         nodes_left = None if nodes_left is None else nodes_left - round_.nodes
         seconds_left = None if seconds_left is None else seconds_left - round_.seconds
-    return Found("unknown"), spent
+    return found
