@@ -9,13 +9,26 @@ from typing import Any
 import pytest
 
 import cardtable
+from cardtable.core.cards import RANK, RED
 from cardtable.games import rules_for
 from cardtable.games.demonthief import DRAW, REDEAL, Demonthief, DemonthiefState
 from cardtable.games.desturado import HAND, Desturado, DesturadoState
+from cardtable.games.klondike import Klondike, KlondikeMove
 from cardtable.solve import solve
-from cardtable.solve.search import Budget, depth_first
-from cardtable.solve.spaces import DemonthiefSpace, DesturadoSpace, RulesSpace, klondike_plain_key, space_for
+from cardtable.solve.search import Budget, depth_first, search
+from cardtable.solve.spaces import (
+    DemonthiefSpace,
+    DesturadoSpace,
+    KlondikeClassSpace,
+    RulesSpace,
+    _below,
+    _hanging_types,
+    _twin,
+    klondike_plain_key,
+    space_for,
+)
 from tests.helpers import random_line
+from tests.solve.test_solve import swap_hidden_cards
 
 
 def demonthief_rules(name: str) -> Demonthief:
@@ -288,3 +301,134 @@ def test_klondike_compact_key_is_the_plain_key(options: dict[str, Any]) -> None:
     for p in positions:
         assert by_key.setdefault(space.key(p), klondike_plain_key(p)) == klondike_plain_key(p)
     assert len(by_key) == len({klondike_plain_key(p) for p in positions})
+
+
+# --- Klondike's class space ----------------------------------------------------------
+
+KLONDIKE_OPTIONS = [{}, {"draw": 1, "redeals": 2}, {"foundation_return": False}]
+
+
+def klondike_positions(options: dict[str, Any], deals: int = 8) -> list[Any]:
+    """Positions of random games of Klondike, with their piles reversed now and then."""
+    rules = Klondike(**options)
+    positions = [p for deal in range(deals) for p in random_line(rules, rules.deal(deal), seed=deal, length=150)]
+    return positions + [p._replace(tableau=p.tableau[::-1], down=p.down[::-1]) for p in positions[::7]]
+
+
+def switches(state: Any) -> list[KlondikeMove]:
+    """The moves of a hanging card (not a pile's bottom face-up card) onto its twin."""
+    found = []
+    tab, down = state.tableau, state.down
+    tops = {p[-1]: j for j, p in enumerate(tab) if p}
+    for i, p in enumerate(tab):
+        for k in range(down[i] + 1, len(p)):
+            j = tops.get(_twin(p[k - 1]))
+            if j is not None:
+                found.append(KlondikeMove(i, j, len(p) - k))
+    return found
+
+
+def class_of(state: Any) -> tuple[Any, ...]:
+    """The class of a position in plain form: stock, waste, foundations, redeals used and
+    the sorted piles' face-down cards and bottom face-up card."""
+    piles = sorted(p[: d + 1] for p, d in zip(state.tableau, state.down, strict=True) if p)
+    return state.stock, state.waste, state.foundations, state.redeals_used, tuple(piles)
+
+
+@pytest.mark.parametrize("options", KLONDIKE_OPTIONS, ids=str)
+def test_klondike_class_edges_replay_through_the_rules(options: dict[str, Any]) -> None:
+    rules = Klondike(**options)
+    space = KlondikeClassSpace(rules)
+    switched = 0
+    for state in klondike_positions(options, deals=3):
+        for moves, after in space.children(state):
+            assert replays(rules, state, moves, after), (rules.to_text(state), [str(m) for m in moves])
+            switched += moves[0] in switches(state)
+    assert switched > 20
+
+
+def test_klondike_class_key_is_the_class() -> None:
+    """The bytes key tells two positions apart exactly when their classes differ, and a
+    switch keeps the class (but not the plain key)."""
+    rules = Klondike()
+    space = KlondikeClassSpace(rules)
+    by_key: dict[Any, Any] = {}
+    positions = klondike_positions({})
+    for p in positions:
+        assert by_key.setdefault(space.key(p), class_of(p)) == class_of(p)
+    assert len(by_key) == len({class_of(p) for p in positions})
+    moved = 0
+    for p in positions:
+        for move in switches(p):
+            after = rules.apply(p, move)
+            assert space.key(after) == space.key(p) and space_for(rules).key(after) != space_for(rules).key(p)
+            moved += 1
+    assert moved > 50
+
+
+def test_klondike_a_card_that_can_be_uncovered_is_uncovered_or_its_twin_is() -> None:
+    """The lemma behind the class space: when the hanging cards of the rank below fit on
+    the other cards of a face-up card's rank and colour, the card is a pile's top, or its
+    twin is (and one move of what lies on it onto the twin uncovers it)."""
+    checked = 0
+    for state in klondike_positions({}) + klondike_positions({"draw": 1, "redeals": 2}):
+        faceup = [c for p, d in zip(state.tableau, state.down, strict=True) for c in p[d:]]
+        hanging = _hanging_types(state)
+        tops = {p[-1] for p in state.tableau if p}
+        for c in faceup:
+            twins = sum(1 for x in faceup if RANK[x] == RANK[c] and RED[x] == RED[c])
+            if hanging[_below(c)] <= twins - 1:
+                assert c in tops or _twin(c) in tops, state
+                checked += c not in tops
+    assert checked > 20
+
+
+@pytest.mark.parametrize("options", KLONDIKE_OPTIONS, ids=str)
+def test_klondike_every_position_of_a_class_has_the_same_moves(options: dict[str, Any]) -> None:
+    """Exactness of the class space: a position and the positions a switch makes of it
+    (the same class) are offered the same classes next."""
+    rules = Klondike(**options)
+    space = KlondikeClassSpace(rules)
+    compared = 0
+    for state in klondike_positions(options):
+        for move in switches(state):
+            mine = {space.key(after) for _, after in space.children(state)}
+            theirs = {space.key(after) for _, after in space.children(rules.apply(state, move))}
+            assert mine == theirs, (rules.to_text(state), str(move))
+            compared += 1
+    assert compared > 40
+
+
+@pytest.mark.parametrize(
+    ("options", "deal"), [({}, 8), ({"draw": 1}, 2), ({"redeals": 1}, 5), ({"foundation_return": False}, 8)]
+)
+def test_klondike_class_verdicts_agree_with_the_plain_space(options: dict[str, Any], deal: int) -> None:
+    """The class space decides as ``KlondikeSpace`` does (whose reductions are checked
+    against a plain search elsewhere): positions along a winning line and of random
+    games, random detours from them and the same positions with two face-down cards
+    exchanged."""
+    rules = Klondike(**options)
+    rng = random.Random(deal)
+    line = winning_line("klondike", options, deal)
+    played = [p for d in range(6) for p in random_line(rules, rules.deal(d), seed=d, length=90)[30::30]]
+    compared = {"solved": 0, "unsolvable": 0}
+    for state in line[:: max(1, len(line) // 12)] + played:
+        detour = state
+        for _ in range(rng.randint(1, 6)):
+            moves = rules.legal_moves(detour)
+            if moves:
+                detour = rules.apply(detour, rng.choice(moves))
+        for p in [state, detour, *swap_hidden_cards(rules, state, rng)]:
+            plain = search(space_for(rules), p, Budget(nodes=100_000, memory=None))
+            classes = search(KlondikeClassSpace(rules), p, Budget(nodes=100_000, memory=None))
+            if "unknown" in (plain.verdict, classes.verdict):
+                continue
+            assert plain.verdict == classes.verdict, rules.to_text(p)
+            compared[plain.verdict] += 1
+            if classes.verdict == "solved":
+                won = p
+                for move in classes.moves:
+                    assert move in rules.legal_moves(won)
+                    won = rules.apply(won, move)
+                assert rules.is_won(won)
+    assert compared["solved"] >= 5 and compared["unsolvable"] >= 3, compared

@@ -14,9 +14,10 @@ from typing import Any
 from ..core.errors import CardtableError
 from ..core.game import Game
 from ..core.multiplayer import MultiplayerRules
+from ..games.klondike import Klondike
 from .lost import proved_lost
-from .search import Budget, Discrepancy, Found, Pruned, search
-from .spaces import space_for
+from .search import Budget, Found, Pruned, search
+from .spaces import KlondikeClassSpace, space_for
 
 VERDICTS = ("solved", "unsolvable", "unknown")
 
@@ -28,18 +29,7 @@ PRUNED_NODES = 2_000_000
 one is given)."""
 PRUNED_SHARE = 4
 """Each incomplete phase gets at most 1/PRUNED_SHARE of the seconds and nodes; the
-complete search gets the rest (at least half, a quarter in Klondike)."""
-DISCREPANCY_GAMES = ("klondike",)
-"""The games whose solver has a third incomplete phase, limited discrepancy search
-(:class:`~cardtable.solve.search.Discrepancy`): Klondike, where it was measured (it wins
-benchmark deal 68, which the other phases miss within 200 million positions)."""
-MAX_DISCREPANCIES = 12
-"""The most discrepancies the limited discrepancy phase allows (its last round)."""
-DISCREPANCY_NODES = 1_000_000
-"""The most positions the limited discrepancy phase explores in all its rounds (it also
-has at most 1/PRUNED_SHARE of the nodes and seconds). Each position it spends delays the
-proof of an unsolvable deal: with 2,000,000 the 95th percentile of the 200-deal benchmark
-went from 1.8 to 4.6 s. Deal 68 takes 464,815."""
+complete search gets the rest (at least half)."""
 
 
 @dataclass(frozen=True)
@@ -98,12 +88,11 @@ def solve(
     began = time.perf_counter()
     if not rules.is_won(game.state) and proved_lost(rules, game.state):
         return SolveResult("unsolvable", [], 0, time.perf_counter() - began)
-    space = space_for(rules)
+    space = solver_space(rules)
     # The first phases look for a win among the two, then the three, most promising
-    # moves of every position (iterative broadening), then, in Klondike, among the lines
-    # that leave the first choice at most 0, 1, 2, ... times: fast when the obvious
-    # moves nearly work, but they prove nothing when they fail. The last phase, the
-    # complete search, gets the rest of the budget and decides.
+    # moves of every position (iterative broadening): fast when the obvious moves
+    # nearly work, but they prove nothing when they fail. The last phase, the complete
+    # search, gets the rest of the budget and decides.
     quick_nodes = PRUNED_NODES if nodes is None else min(PRUNED_NODES, nodes // PRUNED_SHARE)
     quick_seconds = None if seconds is None else seconds / PRUNED_SHARE
     found = Found("unknown")  # the work of every phase so far, and the win if one was found
@@ -112,9 +101,6 @@ def solve(
             found = _then(found, search(Pruned(space, width), game.state, Budget(quick_nodes, quick_seconds, memory)))
             if found.verdict == "solved":
                 break
-        if found.verdict != "solved" and rules.name in DISCREPANCY_GAMES:
-            limited = Budget(min(quick_nodes, DISCREPANCY_NODES), quick_seconds, memory)
-            found = _discrepancy_phase(space, game.state, found, limited)
     if found.verdict != "solved":
         rest = Budget(
             nodes=None if nodes is None else nodes - found.nodes,
@@ -123,12 +109,29 @@ def solve(
         )
         found = _then(found, search(space, game.state, rest), decides=True)
     if found.verdict == "solved":
-        check = Game(rules, game.state)
+        # Replayed through the rules themselves: a game's autoplay would make moves of its own.
+        check = game.state
         for move in found.moves:
-            check.play(move)
-        if not rules.is_won(check.state):  # pragma: no cover - would be a solver bug
+            if move not in rules.legal_moves(check):  # pragma: no cover - would be a solver bug
+                raise AssertionError(f"the solver's line plays an illegal move: {move}")
+            check = rules.apply(check, move)
+        if not rules.is_won(check):  # pragma: no cover - would be a solver bug
             raise AssertionError("the solver's line does not win")
     return SolveResult(found.verdict, found.moves, found.nodes, found.seconds)
+
+
+def solver_space(rules: Any) -> Any:
+    """The space ``solve`` searches: Klondike's class space
+    (:class:`~cardtable.solve.spaces.KlondikeClassSpace`), else the game's space
+    (:func:`~cardtable.solve.spaces.space_for`).
+
+    >>> from cardtable.games import rules_for
+    >>> type(solver_space(rules_for("klondike", draw=1))).__name__, type(solver_space(rules_for("desturado"))).__name__
+    ('KlondikeClassSpace', 'DesturadoSpace')
+    """
+    if isinstance(rules, Klondike):
+        return KlondikeClassSpace(rules)
+    return space_for(rules)
 
 
 def _then(before: Found, found: Found, decides: bool = False) -> Found:
@@ -141,33 +144,3 @@ def _then(before: Found, found: Found, decides: bool = False) -> Found:
     """
     verdict = found.verdict if decides or found.verdict == "solved" else "unknown"
     return Found(verdict, found.moves, before.nodes + found.nodes, before.seconds + found.seconds)
-
-
-def _discrepancy_phase(space: Any, state: Any, before: Found, budget: Budget) -> Found:
-    """Limited discrepancy rounds, 0, 1, 2, ... up to :data:`MAX_DISCREPANCIES`, within
-    ``budget`` in all, after the work of the phases ``before`` (:func:`_then`): the win
-    found, or "unknown". A round that explores no more positions than the round before cut
-    nothing new, and ends the phase.
-
-    >>> from cardtable.games import rules_for
-    >>> from cardtable.solve.spaces import space_for
-    >>> r = rules_for("klondike")
-    >>> found = _discrepancy_phase(space_for(r), r.deal(0), Found("unknown", [], 7), Budget(nodes=50_000))
-    >>> found.verdict, 7 < found.nodes <= 50_007
-    ('solved', True)
-    """
-    found = before
-    nodes_left, seconds_left = budget.nodes, budget.seconds
-    explored = -1
-    for d in range(MAX_DISCREPANCIES + 1):
-        if (nodes_left is not None and nodes_left < 2) or (seconds_left is not None and seconds_left <= 0):
-            break
-        limited = Discrepancy(space, d)
-        round_ = search(limited, limited.start(state), Budget(nodes_left, seconds_left, budget.memory))
-        found = _then(found, round_)
-        if round_.verdict != "unsolvable" or round_.nodes <= explored:
-            break
-        explored = round_.nodes
-        nodes_left = None if nodes_left is None else nodes_left - round_.nodes
-        seconds_left = None if seconds_left is None else seconds_left - round_.seconds
-    return found

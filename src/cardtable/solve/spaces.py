@@ -55,7 +55,18 @@ from ..core.rules import Rules
 from ..games import demonthief as dt
 from ..games.demonthief import Demonthief, DemonthiefMove, DemonthiefState
 from ..games.desturado import HAND, Desturado, DesturadoState
-from ..games.klondike import DRAW, FOUNDATION, REDEAL, WASTE, Klondike, KlondikeMove, KlondikeState
+from ..games.klondike import (
+    DRAW,
+    FOUNDATION,
+    REDEAL,
+    TAB_TO_FOUNDATION,
+    TAB_TO_TAB,
+    WASTE,
+    WASTE_TO_FOUNDATION,
+    Klondike,
+    KlondikeMove,
+    KlondikeState,
+)
 
 Edge = tuple[Sequence[Any], Any]
 
@@ -281,6 +292,174 @@ class KlondikeSpace:
         if src == WASTE:
             return 60
         return 0  # from a foundation
+
+
+class KlondikeClassSpace(KlondikeSpace):
+    """Klondike with the face-up arrangement forgotten: positions that differ only in
+    which of two twin cards (same rank and colour) each face-up card lies on share a key,
+    and the moves of a position are those of every position of its class (``solve``'s
+    complete Klondike search; ``docs/solver.md`` gives the proof that this is exact).
+
+    A pile's *root* is its bottom face-up card. Every other face-up card *hangs* on a
+    card one rank higher of the other colour, one of two twins. The class of a position
+    is its stock, waste, redeals used, foundations and, for each pile, its face-down
+    cards and root; the hanging cards are the rest. A card can be uncovered in some
+    position of the class exactly when the hanging cards of the rank below and other
+    colour fit on the other face-up cards of its rank and colour (at most two of each),
+    and then it is uncovered here already or becomes so by moving what lies on it onto
+    its twin, which is then uncovered: one legal move (a *switch*). So every move of
+    the class is played from here, after a switch where one is needed, and moves that
+    only rearrange hanging cards (a hanging card onto its other twin, a king alone in
+    its pile into an empty pile) are left out: they do not change the class.
+
+    >>> from cardtable.games.klondike import Klondike
+    >>> r = Klondike(); s = r.deal(0); space = KlondikeClassSpace(r)
+    >>> space.key(s) == space.key(s._replace(tableau=s.tableau[::-1], down=s.down[::-1]))
+    True
+    """
+
+    def key(self, s: KlondikeState) -> Hashable:
+        """The class: stock, waste, foundations, redeals used and the sorted piles as
+        face-down cards and root (the hanging cards are the cards left over).
+
+        >>> from cardtable.games.klondike import Klondike
+        >>> len(KlondikeClassSpace(Klondike()).key(Klondike().deal(0)))
+        67
+        """
+        # A pile's first byte is its bottom card, which no other pile holds, so sorting
+        # the parts sorts the piles; 255 between the parts keeps the keys apart.
+        piles = sorted(bytes(p[: d + 1]) for p, d in zip(s.tableau, s.down, strict=True) if p)
+        return b"\xff".join([bytes(s.stock), bytes(s.waste), bytes(s.foundations), b"%d" % s.redeals_used, *piles])
+
+    def forced_move(self, s: KlondikeState) -> KlondikeMove | None:
+        """The safe move of the class, if there is one: of the safe cards that can go to
+        their foundations (``KlondikeSpace.safe_move``'s rule) and are uncovered in every
+        position of the class, the lowest card.
+
+        >>> from cardtable.games.klondike import Klondike
+        >>> str(KlondikeClassSpace(Klondike()).forced_move(Klondike().deal(0)))
+        '3f'
+        """
+        hanging = _hanging_types(s)
+        best: tuple[int, KlondikeMove] | None = None
+        if self._draw1 and s.waste:
+            c = s.waste[-1]
+            if _safe(s.foundations, c):
+                best = (c, WASTE_TO_FOUNDATION)
+        for i, p in enumerate(s.tableau):
+            if p:
+                c = p[-1]
+                # A safe card of rank 3 or more has both cards of the rank below and
+                # other colour home, so nothing ever lies on it; a two may hold an ace.
+                if _safe(s.foundations, c) and not hanging[_below(c)] and (best is None or c < best[0]):
+                    best = (c, TAB_TO_FOUNDATION[i])
+        return None if best is None else best[1]
+
+    def children(self, s: KlondikeState) -> Iterator[Edge]:
+        """The class's safe move alone if there is one; else every move of the class,
+        best first (a move needing a switch comes after it in the same edge).
+
+        >>> from cardtable.games.klondike import Klondike
+        >>> r = Klondike(numbering="javasol")
+        >>> sorted(str(m[-1]) for m, _ in KlondikeClassSpace(r).children(r.deal(0)))[:3]
+        ['25', '27', '43']
+        """
+        rules = self.rules
+        forced = self.forced_move(s)
+        if forced is not None:
+            yield (forced,), rules.apply(s, forced)
+            return
+        edges: list[tuple[int, int, Sequence[KlondikeMove], KlondikeMove, KlondikeState]] = []
+        self._class_moves(s, (), -1, edges)
+        tab, down = s.tableau, s.down
+        tops = {p[-1]: i for i, p in enumerate(tab) if p}
+        for i, p in enumerate(tab):
+            for k in range(down[i], len(p) - 1):
+                j = tops.get(_twin(p[k]))
+                if j is not None:  # p[k] is covered and its twin is not: switch
+                    switch = TAB_TO_TAB[i][j][len(p) - 1 - k]
+                    self._class_moves(rules.apply(s, switch), (switch,), i, edges)
+        edges.sort(key=lambda e: (e[0], e[1]))
+        for _, _, moves, move, before in edges:
+            yield moves, rules.apply(before, move)
+
+    def _class_moves(
+        self,
+        s: KlondikeState,
+        switch: tuple[KlondikeMove, ...],
+        pile: int,
+        edges: list[tuple[int, int, Sequence[KlondikeMove], KlondikeMove, KlondikeState]],
+    ) -> None:
+        """Add to ``edges`` the moves of ``s`` that change the class (``pile`` -1), or those
+        that move the top card of ``pile`` or play onto it (after ``switch``)."""
+        tab, down = s.tableau, s.down
+        for move in self.rules.legal_moves(s):
+            src, dst, n = move
+            if src == WASTE or move is DRAW or move is REDEAL:
+                continue  # the stock plays below make every waste play
+            if src < 7 and dst < 7:
+                base = len(tab[src]) - n
+                if base > down[src] or (base == 0 and not tab[dst]):
+                    continue  # a hanging card onto its twin, or a lone king into an empty pile
+            if pile < 0 or dst == pile or (src == pile and n == 1):
+                edges.append((-self._score(s, move), len(edges), (*switch, move), move, s))
+        for prefix, here in self._stock_plays(s):
+            for move in self.rules.waste_moves(here):
+                if pile < 0 or move.dst == pile:
+                    score = -60 + len(prefix) - 40 * (move.dst == FOUNDATION)
+                    edges.append((score, len(edges), (*switch, *prefix, move), move, here))
+
+
+def _twin(c: int) -> int:
+    """The other card of ``c``'s rank and colour (clubs and spades, diamonds and hearts).
+
+    >>> from cardtable.core.cards import card_text, parse_card
+    >>> card_text(_twin(parse_card("8S")))
+    '8C'
+    """
+    return c + (3 - 2 * SUIT[c]) * 13
+
+
+def _below(c: int) -> int:
+    """The type (rank times two plus colour) of the cards that can lie on ``c``.
+
+    >>> from cardtable.core.cards import parse_card
+    >>> _below(parse_card("8S")) == _below(parse_card("8C")) == 7 * 2 + 1
+    True
+    """
+    return (RANK[c] - 1) * 2 + (not RED[c])
+
+
+def _hanging_types(s: KlondikeState) -> list[int]:
+    """How many hanging cards (face up, not a pile's root) there are of each type
+    (rank times two plus colour, as :func:`_below` gives).
+
+    >>> from cardtable.games.klondike import Klondike
+    >>> sum(_hanging_types(Klondike().deal(0)))
+    0
+    """
+    hanging = [0] * 28
+    for p, d in zip(s.tableau, s.down, strict=True):
+        for c in p[d + 1 :]:
+            hanging[RANK[c] * 2 + RED[c]] += 1
+    return hanging
+
+
+def _safe(found: tuple[int, ...], c: int) -> bool:
+    """Whether ``c`` can go to its foundation and no card still in play can ever need it
+    (``KlondikeSpace.safe_move``'s rule).
+
+    >>> from cardtable.core.cards import parse_card
+    >>> _safe((0, 0, 0, 0), parse_card("AH")), _safe((0, 0, 0, 0), parse_card("2H"))
+    (True, False)
+    """
+    r = RANK[c]
+    if found[SUIT[c]] != r - 1:
+        return False
+    if r <= 2:
+        return True
+    other = (0, 3) if RED[c] else (1, 2)
+    return found[other[0]] >= r - 1 and found[other[1]] >= r - 1 and found[3 - SUIT[c]] >= r - 2
 
 
 # --- Demonthief ------------------------------------------------------------------

@@ -20,15 +20,19 @@ from cardtable.solve.levels import EagerSpace, measure
 from cardtable.solve.native import klondike as native
 from cardtable.solve.native import pure
 from cardtable.solve.search import Budget, Discrepancy, Found, Pruned, depth_first
-from cardtable.solve.spaces import KlondikeSpace
+from cardtable.solve.spaces import KlondikeClassSpace, KlondikeSpace
 from tests.helpers import random_line
 from tests.solve.native import helpers
-from tests.solve.native.helpers import KINDS, line, space_of
+from tests.solve.native.helpers import KINDS, line
 
 CORE = "klondike"
 
-MODES = (*KINDS, "discrepancy")
-"""The spaces searched both ways: every core's, and the Klondike core's own Discrepancy."""
+CLASS_KINDS = ("classes", "classes-pruned", "classes-discrepancy")
+"""The class space (``solve``'s), whole, pruned to three children and with two discrepancies."""
+
+MODES = (*KINDS, "discrepancy", *CLASS_KINDS)
+"""The spaces searched both ways: every core's, and the Klondike core's own: Discrepancy
+and the class space."""
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -43,6 +47,17 @@ OPTIONS: list[dict[str, Any]] = [
 def klondike(**options: Any) -> Klondike:
     """Klondike rules with ``options``."""
     return Klondike(**options)
+
+
+def space_of(rules: Klondike, kind: str) -> Any:
+    """The space of ``kind``: one of :data:`CLASS_KINDS`, or :func:`helpers.space_of`'s."""
+    if kind == "classes":
+        return KlondikeClassSpace(rules)
+    if kind == "classes-pruned":
+        return Pruned(KlondikeClassSpace(rules), 3)
+    if kind == "classes-discrepancy":
+        return Discrepancy(KlondikeClassSpace(rules), 2)
+    return helpers.space_of(rules, kind)
 
 
 def same(rules: Klondike, mode: str, state: KlondikeState, budget: Budget) -> str:
@@ -85,7 +100,7 @@ def test_children_are_the_spaces_own() -> None:
     for options in OPTIONS:
         rules = klondike(**options)
         for state in mid_game(rules, range(12), seed=1) + [rules.deal(d) for d in range(12)]:
-            for mode in KINDS:
+            for mode in (*KINDS, "classes", "classes-pruned"):
                 space = space_of(rules, mode)
                 assert native.children(space, state) == [(list(m), s) for m, s in space.children(state)]
 
@@ -153,6 +168,7 @@ def test_what_the_core_does_not_take_goes_to_python() -> None:
     budget = Budget(nodes=10)
     auto = klondike(autoplay=True)
     assert native.search(KlondikeSpace(auto), auto.deal(0), budget) is None
+    assert native.search(KlondikeClassSpace(auto), auto.deal(0), budget) is None
     rules = klondike()
     assert native.search(Pruned(EagerSpace(rules), 2), rules.deal(0), budget) is None
     desturado = cardtable.new_game("desturado", deal=0)

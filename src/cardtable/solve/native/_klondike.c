@@ -49,6 +49,7 @@ typedef struct {
     uint16_t ua;    /* redeals used after those draws and redeals (stock plays) */
     uint8_t src, dst, n;
     uint8_t pa;     /* waste size after those draws and redeals (stock plays) */
+    uint8_t ssrc, sdst, sn; /* the switch made first (KlondikeClassSpace), sn cards; sn 0: none */
 } Edge;
 
 typedef struct {
@@ -60,6 +61,7 @@ typedef struct {
 
 typedef struct {
     int draw, limit, freturn, mode;
+    int classes; /* KlondikeClassSpace rather than KlondikeSpace */
     long k;
     Seen seen; /* keys of KEY_WORDS words */
     /* the search path */
@@ -94,38 +96,46 @@ static int total(const State *s) {
     return t;
 }
 
-/* Klondike.apply of an edge's move (after its draws and redeals for a waste play). */
-static void apply_edge(const State *s, const Edge *e, State *out) {
-    int off[8], tot = total(s), n = 1;
+/* Klondike.apply of a move src -> dst of n cards, in place (a waste play after the draws and
+ * redeals that leave pa cards in the waste, ua redeals used). */
+static void apply_move(State *out, int src, int dst, int n, int pa, int ua) {
+    int off[8], tot = total(out);
     uint8_t cards[52];
-    *out = *s;
-    if (e->src == WASTE) {
-        out->p = e->pa;
-        out->used = e->ua;
-        take(out->c, tot, e->pa - 1, 1, cards);
+    if (src == WASTE) {
+        n = 1;
+        out->p = (uint8_t)pa;
+        out->used = (uint16_t)ua;
+        take(out->c, tot, pa - 1, 1, cards);
         tot--;
         out->nt--;
         out->p--;
-    } else if (e->src >= FOUNDATION) {
-        int suit = e->src - FOUNDATION;
+    } else if (src >= FOUNDATION) {
+        int suit = src - FOUNDATION;
+        n = 1;
         cards[0] = (uint8_t)(suit * 13 + out->found[suit] - 1);
         out->found[suit]--;
     } else {
-        int i = e->src;
-        n = e->n;
+        int i = src;
         offsets(out, off);
         take(out->c, tot, off[i + 1] - n, n, cards);
         tot -= n;
         out->len[i] -= n;
         if (out->len[i] && out->len[i] == out->down[i]) out->down[i]--;
     }
-    if (e->dst == FOUNDATION) {
+    if (dst == FOUNDATION) {
         out->found[SUIT(cards[0])]++;
     } else {
         offsets(out, off);
-        put(out->c, tot, off[e->dst + 1], n, cards);
-        out->len[e->dst] += n;
+        put(out->c, tot, off[dst + 1], n, cards);
+        out->len[dst] += n;
     }
+}
+
+/* Klondike.apply of an edge's moves: its switch, if any, then its move. */
+static void apply_edge(const State *s, const Edge *e, State *out) {
+    *out = *s;
+    if (e->sn) apply_move(out, e->ssrc, e->sdst, e->sn, 0, 0);
+    apply_move(out, e->src, e->dst, e->n, e->pa, e->ua);
 }
 
 static int is_won(const State *s) { return s->found[0] + s->found[1] + s->found[2] + s->found[3] == 52; }
@@ -134,8 +144,12 @@ static int is_won(const State *s) { return s->found[0] + s->found[1] + s->found[
  * canonical order as size, face-down count and cards, then the talon), padded with 63,
  * which no card or count makes. The foundations are not stored: the position holds every
  * card exactly once (checked when the search starts), so the cards missing from the array
- * are the foundations' cards. Equal keys <=> equal KlondikeSpace.key. */
-static void make_key(const State *s, uint64_t key[KEY_WORDS]) {
+ * are the foundations' cards. Equal keys <=> equal KlondikeSpace.key.
+ * KlondikeClassSpace's key (classes): redeals used, waste size, the four foundations, the
+ * piles in the same order as face-down count + 1 (0: empty) and those cards (the face-down
+ * cards and the root), then the talon; the hanging cards are the ones left out. At most
+ * 3 + 4 + 7 + 52 symbols. Equal keys <=> equal KlondikeClassSpace.key. */
+static void make_key(const Search *S, const State *s, uint64_t key[KEY_WORDS]) {
     uint8_t sym[KEY_WORDS * 10];
     int off[8], order[7], bottom[7];
     offsets(s, off);
@@ -152,8 +166,19 @@ static void make_key(const State *s, uint64_t key[KEY_WORDS]) {
     sym[n++] = s->used & 63;
     sym[n++] = s->used >> 6;
     sym[n++] = s->p;
+    if (S->classes) {
+        memcpy(sym + n, s->found, 4);
+        n += 4;
+    }
     for (int k = 0; k < 7; k++) {
         int i = order[k];
+        if (S->classes) {
+            int kept = s->len[i] ? s->down[i] + 1 : 0;
+            sym[n++] = (uint8_t)kept;
+            memcpy(sym + n, s->c + off[i], kept);
+            n += kept;
+            continue;
+        }
         sym[n++] = s->len[i];
         sym[n++] = s->down[i];
         memcpy(sym + n, s->c + off[i], s->len[i]);
@@ -179,9 +204,12 @@ static Edge *edge_room(Search *S, size_t more) {
     return S->edges + S->nedges;
 }
 
-static int add_edge(Search *S, int score, int src, int dst, int n, uint32_t plen, int pa, int ua) {
+static int add_edge(Search *S, int score, int src, int dst, int n, uint32_t plen, int pa, int ua, const Edge *sw) {
     Edge *e = edge_room(S, 1);
     if (!e) return -1;
+    e->ssrc = sw ? sw->src : 0;
+    e->sdst = sw ? sw->dst : 0;
+    e->sn = sw ? sw->n : 0;
     e->score = score;
     e->src = (uint8_t)src;
     e->dst = (uint8_t)dst;
@@ -193,7 +221,109 @@ static int add_edge(Search *S, int score, int src, int dst, int n, uint32_t plen
     return 0;
 }
 
-/* KlondikeSpace.safe_move's rule for a card going to its foundation. */
+/* The moves of s in legal_moves order (waste plays left out), then every card draws and
+ * redeals can bring to the waste top, played (_stock_plays): KlondikeSpace.children's
+ * edges. For KlondikeClassSpace (classes), KlondikeClassSpace._class_moves: moves that only
+ * rearrange hanging cards are left out, and with a switch sw made first (pile >= 0), only
+ * the moves of pile's top card alone and the moves onto pile are kept. */
+static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
+    int off[8];
+    offsets(s, off);
+    const uint8_t *c = s->c;
+    int nt = s->nt;
+    int top[7];
+    for (int i = 0; i < 7; i++) top[i] = s->len[i] ? c[off[i + 1] - 1] : -1;
+    /* To a foundation from the piles. */
+    for (int i = 0; i < 7; i++)
+        if (top[i] >= 0 && s->found[SUIT(top[i])] == RANK(top[i]) - 1 && (pile < 0 || i == pile))
+            if (add_edge(S, -100, i, FOUNDATION, 1, 0, 0, 0, sw) < 0) return -1;
+    /* Tableau to tableau, by source pile, then target pile (then count). */
+    int where[52];
+    for (int k = 0; k < 52; k++) where[k] = -1;
+    for (int i = 0; i < 7; i++)
+        for (int k = s->down[i]; k < s->len[i]; k++) where[c[off[i] + k]] = i * 32 + s->len[i] - k;
+    int codes[64], ncodes = 0;
+    for (int j = 0; j < 7; j++) {
+        int cand[4], ncand = 0;
+        if (top[j] >= 0) {
+            int t = top[j];
+            if (RANK(t) > 1)
+                for (int su = 0; su < 4; su++)
+                    if ((su == 1 || su == 2) != RED(t)) cand[ncand++] = su * 13 + RANK(t) - 2;
+        } else {
+            for (int su = 0; su < 4; su++) cand[ncand++] = su * 13 + 12;
+        }
+        for (int q = 0; q < ncand; q++) {
+            int w = where[cand[q]];
+            if (w >= 0 && (w >> 5) != j) {
+                int code = (w >> 5) * 1024 + j * 32 + (w & 31), x = ncodes++;
+                while (x > 0 && codes[x - 1] > code) {
+                    codes[x] = codes[x - 1];
+                    x--;
+                }
+                codes[x] = code;
+            }
+        }
+    }
+    for (int q = 0; q < ncodes; q++) {
+        int i = codes[q] >> 10, j = (codes[q] >> 5) & 31, n = codes[q] & 31;
+        if (S->classes) {
+            int base = s->len[i] - n;
+            if (base > s->down[i] || (base == 0 && top[j] < 0)) continue; /* the class stays */
+            if (pile >= 0 && j != pile && !(i == pile && n == 1)) continue;
+        }
+        int score = n == s->len[i] - s->down[i] ? (s->down[i] ? 90 : 20) : 10;
+        if (add_edge(S, -score, i, j, n, 0, 0, 0, sw) < 0) return -1;
+    }
+    /* Foundation back to the tableau. */
+    if (S->freturn)
+        for (int su = 0; su < 4; su++) {
+            int r = s->found[su];
+            if (!r) continue;
+            int red = su == 1 || su == 2;
+            for (int j = 0; j < 7; j++) {
+                int t = top[j];
+                if (pile >= 0 && j != pile) continue;
+                if (t >= 0 ? (RANK(t) == r + 1 && RED(t) != red) : r == 13)
+                    if (add_edge(S, 0, FOUNDATION + su, j, 1, 0, 0, 0, sw) < 0) return -1;
+            }
+        }
+    /* Every card draws and redeals can bring to the waste top, played (_stock_plays). */
+    uint8_t seen[53];
+    memset(seen, 0, sizeof seen);
+    int p = s->p, used = s->used;
+    for (uint32_t plen = 0;; plen++) {
+        if (seen[p]) break;
+        seen[p] = 1;
+        if (p > 0) {
+            int w = c[p - 1];
+            if (s->found[SUIT(w)] == RANK(w) - 1 && pile < 0)
+                if (add_edge(S, -60 + (int32_t)plen - 40, WASTE, FOUNDATION, 1, plen, p, used, sw) < 0) return -1;
+            for (int j = 0; j < 7; j++) {
+                int t = top[j];
+                if (pile >= 0 && j != pile) continue;
+                if (t >= 0 ? (RANK(t) == RANK(w) + 1 && RED(t) != RED(w)) : RANK(w) == 13)
+                    if (add_edge(S, -60 + (int32_t)plen, WASTE, j, 1, plen, p, used, sw) < 0) return -1;
+            }
+        }
+        if (p < nt) {
+            p += S->draw;
+            if (p > nt) p = nt;
+        } else if (p > 0 && (S->limit < 0 || used < S->limit)) {
+            p = 0;
+            if (S->limit >= 0) {
+                used++;
+                memset(seen, 0, sizeof seen); /* positions with fewer redeals used never come back */
+            }
+        } else {
+            break;
+        }
+    }
+    return 0;
+}
+
+/* KlondikeSpace.safe_move's rule for a card going to its foundation (_safe, without the
+ * check that it can go there). */
 static int safe_card(const State *s, int c) {
     int r = RANK(c);
     if (r <= 2) return 1;
@@ -202,104 +332,68 @@ static int safe_card(const State *s, int c) {
     return f[o0] >= r - 1 && f[o1] >= r - 1 && f[same] >= r - 2;
 }
 
-/* Push the children of s (KlondikeSpace.children, then Pruned's or EagerSpace's cut) onto
- * the edge stack; their count in *count. */
+#define PLAYABLE(s, c) ((s)->found[SUIT(c)] == RANK(c) - 1)
+#define TYPE(c) (RANK(c) * 2 + RED(c))
+
+/* KlondikeClassSpace.forced_move as (src, 1) of a foundation move; -1: none. */
+static int forced_move(const Search *S, const State *s) {
+    int off[8], hanging[28] = {0}, best = -1, src = -1;
+    offsets(s, off);
+    for (int i = 0; i < 7; i++)
+        for (int k = s->down[i] + 1; k < s->len[i]; k++) hanging[TYPE(s->c[off[i] + k])]++;
+    if (S->draw == 1 && s->p) {
+        int w = s->c[s->p - 1];
+        if (PLAYABLE(s, w) && safe_card(s, w)) best = w, src = WASTE;
+    }
+    for (int i = 0; i < 7; i++) {
+        if (!s->len[i]) continue;
+        int t = s->c[off[i + 1] - 1];
+        int below = (RANK(t) - 1) * 2 + !RED(t);
+        if (PLAYABLE(s, t) && safe_card(s, t) && !hanging[below] && (best < 0 || t < best)) best = t, src = i;
+    }
+    return src;
+}
+
+/* Push the children of s (KlondikeSpace.children or KlondikeClassSpace.children, then
+ * Pruned's or EagerSpace's cut) onto the edge stack; their count in *count. */
 static int children(Search *S, const State *s, uint32_t *count) {
     size_t begin = S->nedges;
     int off[8];
     offsets(s, off);
     const uint8_t *c = s->c;
-    int nt = s->nt;
     int top[7];
     for (int i = 0; i < 7; i++) top[i] = s->len[i] ? c[off[i + 1] - 1] : -1;
     int wtop = s->p ? c[s->p - 1] : -1;
 
     /* The safe move: foundation moves come first in legal_moves (waste, then piles). */
     int safe_src = -1;
-    if (wtop >= 0 && s->found[SUIT(wtop)] == RANK(wtop) - 1 && S->draw == 1 && safe_card(s, wtop)) safe_src = WASTE;
-    for (int i = 0; i < 7 && safe_src < 0; i++)
-        if (top[i] >= 0 && s->found[SUIT(top[i])] == RANK(top[i]) - 1 && safe_card(s, top[i])) safe_src = i;
-    if (safe_src >= 0) {
-        if (add_edge(S, 0, safe_src, FOUNDATION, 1, 0, s->p, s->used) < 0) return -1;
+    if (S->classes) {
+        safe_src = forced_move(S, s);
     } else {
-        /* To a foundation from the piles. */
-        for (int i = 0; i < 7; i++)
-            if (top[i] >= 0 && s->found[SUIT(top[i])] == RANK(top[i]) - 1)
-                if (add_edge(S, -100, i, FOUNDATION, 1, 0, 0, 0) < 0) return -1;
-        /* Tableau to tableau, by source pile, then target pile (then count). */
-        int where[52];
-        for (int k = 0; k < 52; k++) where[k] = -1;
-        for (int i = 0; i < 7; i++)
-            for (int k = s->down[i]; k < s->len[i]; k++) where[c[off[i] + k]] = i * 32 + s->len[i] - k;
-        int codes[64], ncodes = 0;
-        for (int j = 0; j < 7; j++) {
-            int cand[4], ncand = 0;
-            if (top[j] >= 0) {
-                int t = top[j];
-                if (RANK(t) > 1)
-                    for (int su = 0; su < 4; su++)
-                        if ((su == 1 || su == 2) != RED(t)) cand[ncand++] = su * 13 + RANK(t) - 2;
-            } else {
-                for (int su = 0; su < 4; su++) cand[ncand++] = su * 13 + 12;
-            }
-            for (int q = 0; q < ncand; q++) {
-                int w = where[cand[q]];
-                if (w >= 0 && (w >> 5) != j) {
-                    int code = (w >> 5) * 1024 + j * 32 + (w & 31), x = ncodes++;
-                    while (x > 0 && codes[x - 1] > code) {
-                        codes[x] = codes[x - 1];
-                        x--;
-                    }
-                    codes[x] = code;
+        if (wtop >= 0 && PLAYABLE(s, wtop) && S->draw == 1 && safe_card(s, wtop)) safe_src = WASTE;
+        for (int i = 0; i < 7 && safe_src < 0; i++)
+            if (top[i] >= 0 && PLAYABLE(s, top[i]) && safe_card(s, top[i])) safe_src = i;
+    }
+    if (safe_src >= 0) {
+        if (add_edge(S, 0, safe_src, FOUNDATION, 1, 0, s->p, s->used, NULL) < 0) return -1;
+    } else {
+        if (add_moves(S, s, NULL, -1) < 0) return -1;
+        if (S->classes) {
+            /* Switches: a covered face-up card whose twin is a pile's top is uncovered by
+             * moving what lies on it onto the twin; then the moves it allows. */
+            for (int i = 0; i < 7; i++)
+                for (int k = s->down[i]; k < s->len[i] - 1; k++) {
+                    int y = c[off[i] + k], twin = y + (3 - 2 * SUIT(y)) * 13, j = 0;
+                    while (j < 7 && top[j] != twin) j++;
+                    if (j == 7) continue;
+                    Edge sw = {0};
+                    sw.src = (uint8_t)i;
+                    sw.dst = (uint8_t)j;
+                    sw.n = (uint8_t)(s->len[i] - 1 - k);
+                    State s1 = *s;
+                    apply_move(&s1, i, j, sw.n, 0, 0);
+                    if (add_moves(S, &s1, &sw, i) < 0) return -1;
                 }
-            }
-        }
-        for (int q = 0; q < ncodes; q++) {
-            int i = codes[q] >> 10, j = (codes[q] >> 5) & 31, n = codes[q] & 31;
-            int score = n == s->len[i] - s->down[i] ? (s->down[i] ? 90 : 20) : 10;
-            if (add_edge(S, -score, i, j, n, 0, 0, 0) < 0) return -1;
-        }
-        /* Foundation back to the tableau. */
-        if (S->freturn)
-            for (int su = 0; su < 4; su++) {
-                int r = s->found[su];
-                if (!r) continue;
-                int red = su == 1 || su == 2;
-                for (int j = 0; j < 7; j++) {
-                    int t = top[j];
-                    if (t >= 0 ? (RANK(t) == r + 1 && RED(t) != red) : r == 13)
-                        if (add_edge(S, 0, FOUNDATION + su, j, 1, 0, 0, 0) < 0) return -1;
-                }
-            }
-        /* Every card draws and redeals can bring to the waste top, played (_stock_plays). */
-        uint8_t seen[53];
-        memset(seen, 0, sizeof seen);
-        int p = s->p, used = s->used;
-        for (uint32_t plen = 0;; plen++) {
-            if (seen[p]) break;
-            seen[p] = 1;
-            if (p > 0) {
-                int w = c[p - 1];
-                if (s->found[SUIT(w)] == RANK(w) - 1)
-                    if (add_edge(S, -60 + (int32_t)plen - 40, WASTE, FOUNDATION, 1, plen, p, used) < 0) return -1;
-                for (int j = 0; j < 7; j++) {
-                    int t = top[j];
-                    if (t >= 0 ? (RANK(t) == RANK(w) + 1 && RED(t) != RED(w)) : RANK(w) == 13)
-                        if (add_edge(S, -60 + (int32_t)plen, WASTE, j, 1, plen, p, used) < 0) return -1;
-                }
-            }
-            if (p < nt) {
-                p += S->draw;
-                if (p > nt) p = nt;
-            } else if (p > 0 && (S->limit < 0 || used < S->limit)) {
-                p = 0;
-                if (S->limit >= 0) {
-                    used++;
-                    memset(seen, 0, sizeof seen); /* positions with fewer redeals used never come back */
-                }
-            } else {
-                break;
-            }
         }
         /* Stable sort by score (insertion sort: the stock plays come nearly in order). */
         Edge *e = S->edges + begin;
@@ -358,7 +452,7 @@ static int run(Search *S, const State *start, const Budget *B, long long *nodes_
     long long nodes = 0;
     *nodes_out = 0;
     if (is_won(start)) return SOLVED;
-    make_key(start, key);
+    make_key(S, start, key);
     uint64_t h = hash_key(key, KEY_WORDS);
     seen_find(&S->seen, key, h, &where);
     if (seen_insert(&S->seen, key, h, where) < 0) return NO_MEMORY;
@@ -380,7 +474,7 @@ static int run(Search *S, const State *start, const Budget *B, long long *nodes_
             const Edge *e = S->edges + f->e_begin + f->e_next++;
             State child;
             apply_edge(&f->s, e, &child);
-            make_key(&child, key);
+            make_key(S, &child, key);
             h = hash_key(key, KEY_WORDS);
             if (seen_find(&S->seen, key, h, &where)) continue;
             if (is_won(&child)) {
@@ -413,6 +507,15 @@ static PyObject *path_moves(Search *S) {
     for (size_t d = 0; d < S->nframes; d++) {
         const Frame *f = S->frames + d;
         const Edge *e = S->edges + f->e_begin + f->e_next - 1;
+        if (e->sn) {
+            PyObject *m = Py_BuildValue("(iii)", e->ssrc, e->sdst, e->sn);
+            if (!m || PyList_Append(out, m) < 0) {
+                Py_XDECREF(m);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(m);
+        }
         if (e->src == WASTE) {
             int p = f->s.p, nt = f->s.nt;
             for (uint32_t k = 0; k < e->plen; k++) {
@@ -550,8 +653,9 @@ static int read_state(PyObject *stock, PyObject *waste, PyObject *found, PyObjec
 
 PyDoc_STRVAR(search_doc,
              "search(stock, waste, foundations, tableau, down, redeals_used, draw, redeals, foundation_return,\n"
-             "       mode, k, nodes, memory, seconds) -> (verdict, nodes, moves)\n\n"
-             "depth_first over KlondikeSpace from the position given by the KlondikeState fields.\n"
+             "       classes, mode, k, nodes, memory, seconds) -> (verdict, nodes, moves)\n\n"
+             "depth_first over KlondikeSpace (classes false) or KlondikeClassSpace (classes true) from the\n"
+             "position given by the KlondikeState fields.\n"
              "draw: 1 or 3; redeals: None (unlimited) or 0..4095; mode: 0 the whole space, 1 its\n"
              "first k children (Pruned), 2 EagerSpace, 3 Discrepancy from k discrepancies left;\n"
              "nodes, memory, seconds: the Budget (None: no limit). verdict is 'solved', 'unsolvable'\n"
@@ -560,7 +664,7 @@ PyDoc_STRVAR(search_doc,
 
 /* The search's options, as search() and children() both take them: S cleared, then set;
    -1 with a Python exception for options the core does not take. */
-static int read_options(Search *S, int draw, int freturn, int mode, long k, PyObject *redeals) {
+static int read_options(Search *S, int draw, int freturn, int classes, int mode, long k, PyObject *redeals) {
     memset(S, 0, sizeof *S);
     if (draw != 1 && draw != 3) {
         PyErr_SetString(PyExc_ValueError, "draw must be 1 or 3");
@@ -572,6 +676,7 @@ static int read_options(Search *S, int draw, int freturn, int mode, long k, PyOb
     }
     S->draw = draw;
     S->freturn = freturn;
+    S->classes = classes;
     S->mode = mode;
     S->k = k;
     S->limit = -1;
@@ -590,13 +695,13 @@ static int read_options(Search *S, int draw, int freturn, int mode, long k, PyOb
 static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *stock, *waste, *found, *tableau, *down, *redeals, *nodes_o, *memory_o, *seconds_o;
     long used, k;
-    int draw, freturn, mode;
+    int draw, freturn, classes, mode;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOOOliOpilOOO", &stock, &waste, &found, &tableau, &down, &used, &draw, &redeals,
-                          &freturn, &mode, &k, &nodes_o, &memory_o, &seconds_o))
+    if (!PyArg_ParseTuple(args, "OOOOOliOppilOOO", &stock, &waste, &found, &tableau, &down, &used, &draw, &redeals,
+                          &freturn, &classes, &mode, &k, &nodes_o, &memory_o, &seconds_o))
         return NULL;
     Search S;
-    if (read_options(&S, draw, freturn, mode, k, redeals) < 0) return NULL;
+    if (read_options(&S, draw, freturn, classes, mode, k, redeals) < 0) return NULL;
     Budget B;
     if (read_budget(nodes_o, memory_o, seconds_o, &B) < 0) return NULL;
     State start;
@@ -611,7 +716,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
 
 PyDoc_STRVAR(children_doc,
              "children(stock, waste, foundations, tableau, down, redeals_used, draw, redeals, foundation_return,\n"
-             "         mode, k) -> [(moves, (stock, waste, foundations, tableau, down, redeals_used)), ...]\n\n"
+             "         classes, mode, k) -> [(moves, (stock, waste, foundations, tableau, down, redeals_used)), ...]\n\n"
              "The children of one position as the search sees them (for tests).");
 
 static PyObject *tuple_of(const uint8_t *c, int n, int reverse) {
@@ -641,13 +746,13 @@ static PyObject *state_tuple(const State *s) {
 static PyObject *py_children(PyObject *self, PyObject *args) {
     PyObject *stock, *waste, *found, *tableau, *down, *redeals;
     long used, k;
-    int draw, freturn, mode;
+    int draw, freturn, classes, mode;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOOOliOpil", &stock, &waste, &found, &tableau, &down, &used, &draw, &redeals,
-                          &freturn, &mode, &k))
+    if (!PyArg_ParseTuple(args, "OOOOOliOppil", &stock, &waste, &found, &tableau, &down, &used, &draw, &redeals,
+                          &freturn, &classes, &mode, &k))
         return NULL;
     Search S;
-    if (read_options(&S, draw, freturn, mode, k, redeals) < 0) return NULL;
+    if (read_options(&S, draw, freturn, classes, mode, k, redeals) < 0) return NULL;
     State s;
     if (read_state(stock, waste, found, tableau, down, used, &s) < 0) return NULL;
     PyObject *out = NULL;

@@ -2,9 +2,10 @@
 
 ``_klondike`` (C, ``_klondike.c``, built by ``pip install`` when a C
 compiler is at hand) runs :func:`~cardtable.solve.search.depth_first` over
-:class:`~cardtable.solve.spaces.KlondikeSpace`, over ``Pruned(KlondikeSpace, k)``, over
-``Discrepancy(KlondikeSpace, d)`` and over :class:`~cardtable.solve.levels.EagerSpace` of
-Klondike, exploring exactly the
+:class:`~cardtable.solve.spaces.KlondikeSpace` or
+:class:`~cardtable.solve.spaces.KlondikeClassSpace`, over ``Pruned(space, k)``, over
+``Discrepancy(space, d)``, and over :class:`~cardtable.solve.levels.EagerSpace` of
+``KlondikeSpace``, exploring exactly the
 positions the Python code explores, in the same order, and so giving the same verdict,
 node count and winning moves (``tests/solve/test_native.py`` checks this). The Python
 code stays the reference: :func:`search` returns None whenever the core does not apply
@@ -39,7 +40,7 @@ from ...games.klondike import (
     KlondikeState,
 )
 from ..search import Budget, Discrepancy, Found
-from ..spaces import KlondikeSpace
+from ..spaces import KlondikeClassSpace, KlondikeSpace
 from . import load, pure, run, unwrap
 
 FULL, PRUNED, EAGER, DISCREPANCY = 0, 1, 2, 3
@@ -69,14 +70,18 @@ _MOVES: dict[tuple[int, int, int], KlondikeMove] = {
 }
 
 
-def _mode(space: Any) -> tuple[int, int, Klondike] | None:
-    """The core's mode, ``k`` and rules for a space, or None when it does not apply."""
+def _mode(space: Any) -> tuple[int, int, Klondike, bool] | None:
+    """The core's mode, ``k``, rules and whether the space is the class space, or None
+    when the core does not apply."""
     plan = unwrap(space, KlondikeSpace)
+    classes = plan is None
+    if plan is None:
+        plan = unwrap(space, KlondikeClassSpace)
     if plan is None:
         return None
     inner, eager, k = plan
-    if eager and k >= 0:
-        return None  # the core has no pruned eager mode
+    if eager and (k >= 0 or classes):
+        return None  # the core has no pruned eager mode, and no eager class space
     mode = EAGER if eager else FULL if k < 0 else PRUNED
     k = max(k, 0)  # the core reads k in its pruned mode only
     rules = inner.rules
@@ -91,7 +96,7 @@ def _mode(space: Any) -> tuple[int, int, Klondike] | None:
         or not (redeals is None or (type(redeals) is int and 0 <= redeals <= MAX_REDEALS))
     ):
         return None
-    return mode, k, rules
+    return mode, k, rules, classes
 
 
 def _arguments(space: Any, state: Any) -> tuple[Any, ...] | None:
@@ -107,13 +112,13 @@ def _arguments(space: Any, state: Any) -> tuple[Any, ...] | None:
     how = _mode(space)
     if how is None:
         return None
-    mode, k, rules = how
+    mode, k, rules, classes = how
     if left is not None:
         if mode != FULL:
             return None  # the core limits discrepancies of the whole space only
         mode, k = DISCREPANCY, left
     options = rules.options
-    return (*state, options["draw"], options["redeals"], options["foundation_return"], mode, k)
+    return (*state, options["draw"], options["redeals"], options["foundation_return"], classes, mode, k)
 
 
 def search(space: Any, start: Any, budget: Budget) -> Found | None:
