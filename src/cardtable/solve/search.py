@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, Protocol
@@ -105,78 +105,6 @@ class Pruned:
         2
         """
         return islice(self.space.children(state), self.k)
-
-
-class Discrepancy:
-    """A space of lines that leave the inner space's first choice at most ``d`` times
-    (limited discrepancy search): a fast way to find a win that the first choices miss
-    only at a few places, and no proof of anything when it finds none.
-
-    A position is a pair ``(state, left)``: the inner position and the discrepancies
-    the line may still take. Its children are the inner space's in order, the first
-    one free and every other one for a discrepancy, as long as any is left. The key is
-    the inner space's, so a position is explored once, with the discrepancies left
-    on the line that first reached it. Search from :meth:`start`; the moves found are
-    the inner space's, so a win found is a real line.
-
-    >>> from cardtable.solve.spaces import space_for
-    >>> from cardtable.games import rules_for
-    >>> r = rules_for("klondike"); space = Discrepancy(space_for(r), 1)
-    >>> [left for _, (_, left) in space.children(space.start(r.deal(3)))][:3]
-    [1, 0, 0]
-    """
-
-    def __init__(self, space: SearchSpace, d: int) -> None:
-        self.space = space
-        self.d = d
-
-    def start(self, state: Any) -> tuple[Any, int]:
-        """The position to search from: ``state`` with all ``d`` discrepancies left.
-
-        >>> from cardtable.solve.spaces import space_for
-        >>> from cardtable.games import rules_for
-        >>> r = rules_for("klondike"); Discrepancy(space_for(r), 2).start(r.deal(0))[1]
-        2
-        """
-        return state, self.d
-
-    def key(self, position: tuple[Any, int]) -> Hashable:
-        """The inner position's key (the discrepancies left are not part of it).
-
-        >>> from cardtable.solve.spaces import space_for
-        >>> from cardtable.games import rules_for
-        >>> r = rules_for("klondike"); space = Discrepancy(space_for(r), 2)
-        >>> space.key((r.deal(0), 2)) == space.key((r.deal(0), 0)) == space_for(r).key(r.deal(0))
-        True
-        """
-        return self.space.key(position[0])
-
-    def is_won(self, position: tuple[Any, int]) -> bool:
-        """Whether the inner position is won.
-
-        >>> from cardtable.solve.spaces import space_for
-        >>> from cardtable.games import rules_for
-        >>> r = rules_for("klondike"); Discrepancy(space_for(r), 2).is_won((r.deal(0), 2))
-        False
-        """
-        return self.space.is_won(position[0])
-
-    def children(self, position: tuple[Any, int]) -> Iterator[tuple[Sequence[Any], tuple[Any, int]]]:
-        """The inner children the discrepancies left allow, each with the discrepancies
-        left after it.
-
-        >>> from cardtable.solve.spaces import space_for
-        >>> from cardtable.games import rules_for
-        >>> r = rules_for("desturado"); space = Discrepancy(space_for(r), 0)
-        >>> len(list(space.children(space.start(r.deal(0)))))
-        1
-        """
-        state, left = position
-        for i, (moves, after) in enumerate(self.space.children(state)):
-            cost = 1 if i else 0
-            if cost > left:
-                return
-            yield moves, (after, left - cost)
 
 
 def depth_first(space: SearchSpace, start: Any, budget: Budget) -> Found:

@@ -35,6 +35,10 @@ reduction that can never lose a win:
   playable at once, the edge holding the draws (and redeals) it takes followed
   by the play. In Demons and Thieves an arrangement that only repeats an earlier
   one with more redeals used is left out (fewer redeals used never loses a win).
+- **Klondike's class space** (:class:`KlondikeClassSpace`, what ``solve`` searches):
+  positions that differ only in which of two twin cards each face-up card lies on
+  share a key, and each is offered every move of its class (``docs/solver.md``
+  proves it exact).
 - **Move order** (no effect on the verdict, only on speed): moves that reach a
   foundation or turn a card up come first.
 

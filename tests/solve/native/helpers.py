@@ -9,7 +9,7 @@ from typing import Any
 
 from cardtable.core.rules import Rules
 from cardtable.solve.levels import EagerSpace
-from cardtable.solve.search import Budget, Discrepancy, Found, Pruned, depth_first
+from cardtable.solve.search import Budget, Found, Pruned, depth_first
 from cardtable.solve.spaces import space_for
 
 KINDS = ("full", "pruned", "eager")
@@ -17,13 +17,10 @@ KINDS = ("full", "pruned", "eager")
 
 
 def space_of(rules: Rules[Any, Any], kind: str) -> Any:
-    """The space of ``kind``: one of :data:`KINDS`, ``"eager-pruned"`` (the eager space
-    pruned to two children) or ``"discrepancy"`` (the game's space, lines of at most two
-    discrepancies: the Klondike core's)."""
+    """The space of ``kind``: one of :data:`KINDS`, or ``"eager-pruned"`` (the eager space
+    pruned to two children)."""
     if kind == "full":
         return space_for(rules)
-    if kind == "discrepancy":
-        return Discrepancy(space_for(rules), 2)
     if kind == "pruned":
         return Pruned(space_for(rules), 3)
     if kind == "eager":
@@ -52,12 +49,9 @@ def same(
 ) -> Found:
     """Search in Python and by ``core`` (a module of :mod:`cardtable.solve.native`); assert the
     core took the search and gave the same verdict, nodes and moves, and that a won line
-    replays to a win (:func:`replays_to_a_win`). The core's result. A
-    :class:`~cardtable.solve.search.Discrepancy` space is searched from its
-    ``start(start)``."""
-    origin = space.start(start) if isinstance(space, Discrepancy) else start
-    reference = depth_first(space, origin, budget)
-    found: Found | None = core.search(space, origin, budget)
+    replays to a win (:func:`replays_to_a_win`). The core's result."""
+    reference = depth_first(space, start, budget)
+    found: Found | None = core.search(space, start, budget)
     assert found is not None, f"the core did not take the search\n{space} {budget}\n{rules.to_text(start)}"
     got = (found.verdict, found.nodes, found.moves)
     assert got == (reference.verdict, reference.nodes, reference.moves), f"{space} {budget}\n{rules.to_text(start)}"

@@ -1,7 +1,7 @@
 """The compiled Klondike core against the Python reference: the same children, and the same
 verdict, node count and moves for the whole space, the pruned space, the eager space and
-the limited discrepancy space, at budgets that stop the search and budgets that let it
-decide."""
+the class space (whole and pruned), at budgets that stop the search and budgets that let
+it decide."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from cardtable.solve import solve
 from cardtable.solve.levels import EagerSpace, measure
 from cardtable.solve.native import klondike as native
 from cardtable.solve.native import pure
-from cardtable.solve.search import Budget, Discrepancy, Found, Pruned, depth_first
+from cardtable.solve.search import Budget, Found, Pruned, depth_first
 from cardtable.solve.spaces import KlondikeClassSpace, KlondikeSpace
 from tests.helpers import random_line
 from tests.solve.native import helpers
@@ -27,12 +27,11 @@ from tests.solve.native.helpers import KINDS, line
 
 CORE = "klondike"
 
-CLASS_KINDS = ("classes", "classes-pruned", "classes-discrepancy")
-"""The class space (``solve``'s), whole, pruned to three children and with two discrepancies."""
+CLASS_KINDS = ("classes", "classes-pruned")
+"""The class space (``solve``'s), whole and pruned to three children."""
 
-MODES = (*KINDS, "discrepancy", *CLASS_KINDS)
-"""The spaces searched both ways: every core's, and the Klondike core's own: Discrepancy
-and the class space."""
+MODES = (*KINDS, *CLASS_KINDS)
+"""The spaces searched both ways: every core's, and the Klondike core's own class space."""
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -55,8 +54,6 @@ def space_of(rules: Klondike, kind: str) -> Any:
         return KlondikeClassSpace(rules)
     if kind == "classes-pruned":
         return Pruned(KlondikeClassSpace(rules), 3)
-    if kind == "classes-discrepancy":
-        return Discrepancy(KlondikeClassSpace(rules), 2)
     return helpers.space_of(rules, kind)
 
 
@@ -175,11 +172,8 @@ def test_what_the_core_does_not_take_goes_to_python() -> None:
     assert native.search(EagerSpace(desturado.rules), desturado.state, budget) is None
     short = rules.deal(0)._replace(stock=rules.deal(0).stock[1:])  # a card missing
     assert native.search(KlondikeSpace(rules), short, budget) is None
-    limited = Discrepancy(KlondikeSpace(rules), 2)
-    assert native.search(limited, rules.deal(0), budget) is None  # not a (position, left) pair
-    assert native.search(limited, (rules.deal(0), -1), budget) is None
-    assert native.search(Discrepancy(Pruned(KlondikeSpace(rules), 2), 2), (rules.deal(0), 2), budget) is None
-    assert native.children(limited, (rules.deal(0), 2)) is None
+    assert native.search(EagerSpace(rules), rules.deal(0), budget) is not None
+    assert native.search(Pruned(KlondikeClassSpace(rules), 2), short, budget) is None
 
 
 def test_the_solver_and_levels_give_the_same_answers_with_and_without_the_core(

@@ -13,7 +13,7 @@ Four C extensions, built by ``pip install`` when a C compiler is at hand
 
 each also under :class:`~cardtable.solve.search.Pruned` (the solver's first phase) and
 :class:`~cardtable.solve.levels.EagerSpace` (the grading's eager search), and the Klondike
-core under :class:`~cardtable.solve.search.Discrepancy` (the solver's Klondike phase). A core
+core also over :class:`~cardtable.solve.spaces.KlondikeClassSpace` (the solver's). A core
 explores exactly the positions the Python code explores, in the same order, so it
 gives the same verdict, node count and winning moves (only ``seconds`` differs);
 ``tests/solve/native/`` checks this position by position. The Python code stays the

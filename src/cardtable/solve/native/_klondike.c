@@ -1,7 +1,7 @@
 /* The compiled Klondike core: the same depth-first search as cardtable.solve.search.depth_first
  * over cardtable.solve.spaces.KlondikeSpace (whole, cut to its first k children as Pruned does,
- * restricted as cardtable.solve.levels.EagerSpace does, or to lines of at most k discrepancies
- * as Discrepancy does), position for position.
+ * or restricted as cardtable.solve.levels.EagerSpace does) or over
+ * cardtable.solve.spaces.KlondikeClassSpace (whole or cut), position for position.
  *
  * The pure Python code is the reference; every rule here mirrors a line of it:
  *   - legal moves in the order of Klondike.legal_moves / Klondike.waste_moves,
@@ -25,7 +25,7 @@
 #include "_core.h"
 
 enum { WASTE = 7, STOCK = 8, FOUNDATION = 9 };
-enum { MODE_FULL = 0, MODE_PRUNED = 1, MODE_EAGER = 2, MODE_DISCREPANCY = 3 };
+enum { MODE_FULL = 0, MODE_PRUNED = 1, MODE_EAGER = 2 };
 enum { MAX_USED = 4095 };   /* redeals used fit in two 6-bit key symbols */
 enum { KEY_WORDS = 7 };     /* 70 six-bit symbols: at most 3 + 14 + 52 are used */
 
@@ -56,7 +56,6 @@ typedef struct {
     State s;
     size_t e_begin;
     uint32_t e_count, e_next;
-    long left; /* MODE_DISCREPANCY: the discrepancies left (Discrepancy's second item) */
 } Frame;
 
 typedef struct {
@@ -428,7 +427,7 @@ static int children(Search *S, const State *s, uint32_t *count) {
     return 0;
 }
 
-static int push_frame(Search *S, const State *s, long left) {
+static int push_frame(Search *S, const State *s) {
     Frame *f = room_for(S->frames, &S->cap_frames, S->nframes + 1, sizeof *f, 1024);
     if (!f) return -1;
     S->frames = f;
@@ -436,7 +435,6 @@ static int push_frame(Search *S, const State *s, long left) {
     f->s = *s;
     f->e_begin = S->nedges;
     f->e_next = 0;
-    f->left = left;
     if (children(S, s, &f->e_count) < 0) return -1;
     S->nframes++;
     return 0;
@@ -456,7 +454,7 @@ static int run(Search *S, const State *start, const Budget *B, long long *nodes_
     uint64_t h = hash_key(key, KEY_WORDS);
     seen_find(&S->seen, key, h, &where);
     if (seen_insert(&S->seen, key, h, where) < 0) return NO_MEMORY;
-    if (push_frame(S, start, S->k) < 0) return NO_MEMORY;
+    if (push_frame(S, start) < 0) return NO_MEMORY;
     nodes = 1;
     int result = UNSOLVABLE;
     Unlocked u;
@@ -467,9 +465,6 @@ static int run(Search *S, const State *start, const Budget *B, long long *nodes_
             break;
         }
         Frame *f = S->frames + S->nframes - 1;
-        /* Discrepancy.children: every child but the first costs one discrepancy. */
-        long left = f->left - (f->e_next > 0);
-        if (S->mode == MODE_DISCREPANCY && left < 0) f->e_next = f->e_count;
         if (f->e_next < f->e_count) {
             const Edge *e = S->edges + f->e_begin + f->e_next++;
             State child;
@@ -485,7 +480,7 @@ static int run(Search *S, const State *start, const Budget *B, long long *nodes_
                 result = UNKNOWN;
                 break;
             }
-            if (seen_insert(&S->seen, key, h, where) < 0 || push_frame(S, &child, left) < 0) {
+            if (seen_insert(&S->seen, key, h, where) < 0 || push_frame(S, &child) < 0) {
                 result = NO_MEMORY;
                 break;
             }
@@ -657,7 +652,7 @@ PyDoc_STRVAR(search_doc,
              "depth_first over KlondikeSpace (classes false) or KlondikeClassSpace (classes true) from the\n"
              "position given by the KlondikeState fields.\n"
              "draw: 1 or 3; redeals: None (unlimited) or 0..4095; mode: 0 the whole space, 1 its\n"
-             "first k children (Pruned), 2 EagerSpace, 3 Discrepancy from k discrepancies left;\n"
+             "first k children (Pruned), 2 EagerSpace (KlondikeSpace only);\n"
              "nodes, memory, seconds: the Budget (None: no limit). verdict is 'solved', 'unsolvable'\n"
              "or 'unknown'; moves are (src, dst, n) triples of KlondikeMove, draws and redeals included.\n"
              "ValueError for a position or options the core does not take.");
@@ -670,7 +665,7 @@ static int read_options(Search *S, int draw, int freturn, int classes, int mode,
         PyErr_SetString(PyExc_ValueError, "draw must be 1 or 3");
         return -1;
     }
-    if (mode < MODE_FULL || mode > MODE_DISCREPANCY || k < 0) {
+    if (mode < MODE_FULL || mode > MODE_EAGER || k < 0) {
         PyErr_SetString(PyExc_ValueError, "bad mode");
         return -1;
     }
@@ -756,7 +751,7 @@ static PyObject *py_children(PyObject *self, PyObject *args) {
     State s;
     if (read_state(stock, waste, found, tableau, down, used, &s) < 0) return NULL;
     PyObject *out = NULL;
-    if (push_frame(&S, &s, S.k) < 0) {
+    if (push_frame(&S, &s) < 0) {
         PyErr_NoMemory();
     } else if ((out = PyList_New(0)) != NULL) {
         Frame *f = S.frames;

@@ -3,8 +3,8 @@
 ``_klondike`` (C, ``_klondike.c``, built by ``pip install`` when a C
 compiler is at hand) runs :func:`~cardtable.solve.search.depth_first` over
 :class:`~cardtable.solve.spaces.KlondikeSpace` or
-:class:`~cardtable.solve.spaces.KlondikeClassSpace`, over ``Pruned(space, k)``, over
-``Discrepancy(space, d)``, and over :class:`~cardtable.solve.levels.EagerSpace` of
+:class:`~cardtable.solve.spaces.KlondikeClassSpace` (``solve``'s), over
+``Pruned(space, k)``, and over :class:`~cardtable.solve.levels.EagerSpace` of
 ``KlondikeSpace``, exploring exactly the
 positions the Python code explores, in the same order, and so giving the same verdict,
 node count and winning moves (``tests/solve/test_native.py`` checks this). The Python
@@ -39,14 +39,12 @@ from ...games.klondike import (
     KlondikeMove,
     KlondikeState,
 )
-from ..search import Budget, Discrepancy, Found
+from ..search import Budget, Found
 from ..spaces import KlondikeClassSpace, KlondikeSpace
 from . import load, pure, run, unwrap
 
-FULL, PRUNED, EAGER, DISCREPANCY = 0, 1, 2, 3
-"""The core's modes: the whole space, its first ``k`` children, the eager space, and
-:class:`~cardtable.solve.search.Discrepancy` of the whole space (``k``: the discrepancies
-left at the start)."""
+FULL, PRUNED, EAGER = 0, 1, 2
+"""The core's modes: the whole space, its first ``k`` children, the eager space."""
 
 MAX_REDEALS = 4095
 """The largest ``redeals`` option the core takes (larger: the Python search)."""
@@ -101,22 +99,12 @@ def _mode(space: Any) -> tuple[int, int, Klondike, bool] | None:
 
 def _arguments(space: Any, state: Any) -> tuple[Any, ...] | None:
     """The core's arguments for a space and position (None: the core does not apply)."""
-    left = None
-    if type(space) is Discrepancy:
-        # Its positions are (state, discrepancies left); the core keeps the count itself.
-        if not (type(state) is tuple and len(state) == 2 and type(state[1]) is int and state[1] >= 0):
-            return None
-        space, (state, left) = space.space, state
     if CORE is None or pure() or type(state) is not KlondikeState:
         return None
     how = _mode(space)
     if how is None:
         return None
     mode, k, rules, classes = how
-    if left is not None:
-        if mode != FULL:
-            return None  # the core limits discrepancies of the whole space only
-        mode, k = DISCREPANCY, left
     options = rules.options
     return (*state, options["draw"], options["redeals"], options["foundation_return"], classes, mode, k)
 
@@ -147,7 +135,7 @@ def children(space: Any, state: Any) -> list[tuple[list[KlondikeMove], KlondikeS
     >>> got is None or got == [(list(m), s) for m, s in KlondikeSpace(r).children(r.deal(0))]
     True
     """
-    args = None if type(space) is Discrepancy else _arguments(space, state)
+    args = _arguments(space, state)
     if args is None:
         return None
     assert CORE is not None
