@@ -495,49 +495,41 @@ static int run(Search *S, const State *start, const Budget *B, long long *nodes_
     return result;
 }
 
-/* The moves of the path on the stack (each frame's current edge), as (src, dst, n) triples. */
+/* Append the move (src, dst, n) to the list out; -1 (out released) on failure. */
+static int append_move(PyObject *out, int src, int dst, int n) {
+    PyObject *m = Py_BuildValue("(iii)", src, dst, n);
+    if (!m || PyList_Append(out, m) < 0) {
+        Py_XDECREF(m);
+        Py_DECREF(out);
+        return -1;
+    }
+    Py_DECREF(m);
+    return 0;
+}
+
+/* The moves of the path on the stack (each frame's current edge: its switch, its draws
+ * and redeals, its move), as (src, dst, n) triples. */
 static PyObject *path_moves(Search *S) {
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
     for (size_t d = 0; d < S->nframes; d++) {
         const Frame *f = S->frames + d;
         const Edge *e = S->edges + f->e_begin + f->e_next - 1;
-        if (e->sn) {
-            PyObject *m = Py_BuildValue("(iii)", e->ssrc, e->sdst, e->sn);
-            if (!m || PyList_Append(out, m) < 0) {
-                Py_XDECREF(m);
-                Py_DECREF(out);
-                return NULL;
-            }
-            Py_DECREF(m);
-        }
+        if (e->sn && append_move(out, e->ssrc, e->sdst, e->sn) < 0) return NULL;
         if (e->src == WASTE) {
             int p = f->s.p, nt = f->s.nt;
             for (uint32_t k = 0; k < e->plen; k++) {
-                PyObject *m;
-                if (p < nt) {
+                int drawn = p < nt;
+                if (drawn) {
                     p += S->draw;
                     if (p > nt) p = nt;
-                    m = Py_BuildValue("(iii)", STOCK, WASTE, 0);
                 } else {
                     p = 0;
-                    m = Py_BuildValue("(iii)", WASTE, STOCK, 0);
                 }
-                if (!m || PyList_Append(out, m) < 0) {
-                    Py_XDECREF(m);
-                    Py_DECREF(out);
-                    return NULL;
-                }
-                Py_DECREF(m);
+                if (append_move(out, drawn ? STOCK : WASTE, drawn ? WASTE : STOCK, 0) < 0) return NULL;
             }
         }
-        PyObject *m = Py_BuildValue("(iii)", e->src, e->dst, e->n);
-        if (!m || PyList_Append(out, m) < 0) {
-            Py_XDECREF(m);
-            Py_DECREF(out);
-            return NULL;
-        }
-        Py_DECREF(m);
+        if (append_move(out, e->src, e->dst, e->n) < 0) return NULL;
     }
     return out;
 }
