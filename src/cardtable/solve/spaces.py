@@ -73,6 +73,9 @@ from ..games.klondike import (
 )
 
 Edge = tuple[Sequence[Any], Any]
+_ScoredEdge = tuple[int, int, Sequence[Any], Any, Any]
+"""An edge before sorting: score (lower first), order added, moves, last move, the
+position the last move is played from."""
 
 
 class RulesSpace:
@@ -203,24 +206,18 @@ class KlondikeSpace:
         >>> str(KlondikeSpace(Klondike()).safe_move(s, Klondike().legal_moves(s)))  # the ace of spades
         '3f'
         """
-        found = s.foundations
         for move in legal:
             if move.dst != FOUNDATION:
                 return None  # foundation moves come first
-            if move.src == WASTE:
-                if not self._draw1:
-                    continue
-                c = s.waste[-1]
-            else:
-                c = s.tableau[move.src][-1]
-            r = RANK[c]
-            if r <= 2:
-                return move
-            other = (0, 3) if RED[c] else (1, 2)
-            same = 3 - SUIT[c]  # the other suit of its colour (C-S, D-H)
-            if found[other[0]] >= r - 1 and found[other[1]] >= r - 1 and found[same] >= r - 2:
+            if move.src == WASTE and not self._draw1:
+                continue
+            if _safe(s.foundations, s.waste[-1] if move.src == WASTE else s.tableau[move.src][-1]):
                 return move
         return None
+
+    def _forced(self, s: KlondikeState, legal: list[KlondikeMove]) -> KlondikeMove | None:
+        """The move :meth:`children` makes alone, if any: :meth:`safe_move`."""
+        return self.safe_move(s, legal)
 
     def _stock_plays(self, s: KlondikeState) -> list[tuple[tuple[KlondikeMove, ...], KlondikeState]]:
         """Every stock/waste arrangement with a waste top reachable from ``s`` by draws
@@ -264,24 +261,48 @@ class KlondikeSpace:
         """
         rules = self.rules
         legal = rules.legal_moves(s)
-        safe = self.safe_move(s, legal)
-        if safe is not None:
-            yield (safe,), rules.apply(s, safe)
+        forced = self._forced(s, legal)
+        if forced is not None:
+            yield (forced,), rules.apply(s, forced)
             return
-        edges: list[tuple[int, int, Sequence[KlondikeMove], KlondikeMove, KlondikeState]] = []
-        for move in legal:
-            if move.src == WASTE or move is DRAW or move is REDEAL:
-                continue  # the stock model below makes every waste play
-            edges.append((-self._score(s, move), len(edges), (move,), move, s))
-        waste_moves = rules.waste_moves
-        for prefix, here in self._stock_plays(s):
-            for move in waste_moves(here):
-                edges.append(
-                    (-60 + len(prefix) - 40 * (move.dst == FOUNDATION), len(edges), [*prefix, move], move, here)
-                )
+        edges = self._edges(s, legal)
         edges.sort(key=lambda e: (e[0], e[1]))
         for _, _, moves, move, before in edges:
             yield moves, rules.apply(before, move)
+
+    def _edges(self, s: KlondikeState, legal: list[KlondikeMove]) -> list[_ScoredEdge]:
+        """The edges of :meth:`children` when no move is forced, unsorted."""
+        edges: list[_ScoredEdge] = []
+        self._add_edges(s, legal, (), -1, edges)
+        return edges
+
+    def _add_edges(
+        self,
+        s: KlondikeState,
+        legal: list[KlondikeMove],
+        switch: tuple[KlondikeMove, ...],
+        pile: int,
+        edges: list[_ScoredEdge],
+    ) -> None:
+        """Add to ``edges`` (score, order, moves, last move, position before it) the moves
+        of ``legal`` that :meth:`_changes` keeps, and every play of a card the stock can
+        bring to the waste top, each after ``switch``; with ``pile`` >= 0 only the moves
+        of ``pile``'s top card alone and the moves onto it (the class space's switches)."""
+        for move in legal:
+            src, dst, n = move
+            if src == WASTE or move is DRAW or move is REDEAL:
+                continue  # the stock plays below make every waste play
+            if (pile < 0 or dst == pile or (src == pile and n == 1)) and self._changes(s, move):
+                edges.append((-self._score(s, move), len(edges), (*switch, move), move, s))
+        for prefix, here in self._stock_plays(s):
+            for move in self.rules.waste_moves(here):
+                if pile < 0 or move.dst == pile:
+                    score = -60 + len(prefix) - 40 * (move.dst == FOUNDATION)
+                    edges.append((score, len(edges), (*switch, *prefix, move), move, here))
+
+    def _changes(self, s: KlondikeState, move: KlondikeMove) -> bool:
+        """Whether :meth:`children` offers the legal move ``move`` of ``s``: every one here."""
+        return True
 
     @staticmethod
     def _score(s: KlondikeState, move: KlondikeMove) -> int:
@@ -320,6 +341,9 @@ class KlondikeClassSpace(KlondikeSpace):
     >>> r = Klondike(); s = r.deal(0); space = KlondikeClassSpace(r)
     >>> space.key(s) == space.key(s._replace(tableau=s.tableau[::-1], down=s.down[::-1]))
     True
+    >>> r = Klondike(numbering="javasol")
+    >>> sorted(str(m[-1]) for m, _ in KlondikeClassSpace(r).children(r.deal(0)))[:3]
+    ['25', '27', '43']
     """
 
     def key(self, s: KlondikeState) -> Hashable:
@@ -359,22 +383,16 @@ class KlondikeClassSpace(KlondikeSpace):
                     best = (c, TAB_TO_FOUNDATION[i])
         return None if best is None else best[1]
 
-    def children(self, s: KlondikeState) -> Iterator[Edge]:
-        """The class's safe move alone if there is one; else every move of the class,
-        best first (a move needing a switch comes after it in the same edge).
+    def _forced(self, s: KlondikeState, legal: list[KlondikeMove]) -> KlondikeMove | None:
+        """The move :meth:`children` makes alone, if any: :meth:`forced_move`."""
+        return self.forced_move(s)
 
-        >>> from cardtable.games.klondike import Klondike
-        >>> r = Klondike(numbering="javasol")
-        >>> sorted(str(m[-1]) for m, _ in KlondikeClassSpace(r).children(r.deal(0)))[:3]
-        ['25', '27', '43']
-        """
+    def _edges(self, s: KlondikeState, legal: list[KlondikeMove]) -> list[_ScoredEdge]:
+        """Every move of the class: this position's own, then for each covered face-up
+        card whose twin is a pile's top, the switch and each move of that card alone or
+        onto it (the edge holds both)."""
+        edges = super()._edges(s, legal)
         rules = self.rules
-        forced = self.forced_move(s)
-        if forced is not None:
-            yield (forced,), rules.apply(s, forced)
-            return
-        edges: list[tuple[int, int, Sequence[KlondikeMove], KlondikeMove, KlondikeState]] = []
-        self._class_moves(s, (), -1, edges)
         tab, down = s.tableau, s.down
         tops = {p[-1]: i for i, p in enumerate(tab) if p}
         for i, p in enumerate(tab):
@@ -382,36 +400,18 @@ class KlondikeClassSpace(KlondikeSpace):
                 j = tops.get(_twin(p[k]))
                 if j is not None:  # p[k] is covered and its twin is not: switch
                     switch = TAB_TO_TAB[i][j][len(p) - 1 - k]
-                    self._class_moves(rules.apply(s, switch), (switch,), i, edges)
-        edges.sort(key=lambda e: (e[0], e[1]))
-        for _, _, moves, move, before in edges:
-            yield moves, rules.apply(before, move)
+                    after = rules.apply(s, switch)
+                    self._add_edges(after, rules.legal_moves(after), (switch,), i, edges)
+        return edges
 
-    def _class_moves(
-        self,
-        s: KlondikeState,
-        switch: tuple[KlondikeMove, ...],
-        pile: int,
-        edges: list[tuple[int, int, Sequence[KlondikeMove], KlondikeMove, KlondikeState]],
-    ) -> None:
-        """Add to ``edges`` the moves of ``s`` that change the class (``pile`` -1), or those
-        that move the top card of ``pile`` or play onto it (after ``switch``)."""
-        tab, down = s.tableau, s.down
-        for move in self.rules.legal_moves(s):
-            src, dst, n = move
-            if src == WASTE or move is DRAW or move is REDEAL:
-                continue  # the stock plays below make every waste play
-            if src < 7 and dst < 7:
-                base = len(tab[src]) - n
-                if base > down[src] or (base == 0 and not tab[dst]):
-                    continue  # a hanging card onto its twin, or a lone king into an empty pile
-            if pile < 0 or dst == pile or (src == pile and n == 1):
-                edges.append((-self._score(s, move), len(edges), (*switch, move), move, s))
-        for prefix, here in self._stock_plays(s):
-            for move in self.rules.waste_moves(here):
-                if pile < 0 or move.dst == pile:
-                    score = -60 + len(prefix) - 40 * (move.dst == FOUNDATION)
-                    edges.append((score, len(edges), (*switch, *prefix, move), move, here))
+    def _changes(self, s: KlondikeState, move: KlondikeMove) -> bool:
+        """Whether the legal move ``move`` of ``s`` changes the class: all but a hanging
+        card onto its twin and a king alone in its pile into an empty pile."""
+        src, dst, n = move
+        if src < 7 and dst < 7:
+            base = len(s.tableau[src]) - n
+            return not (base > s.down[src] or (base == 0 and not s.tableau[dst]))
+        return True
 
 
 def _twin(c: int) -> int:
