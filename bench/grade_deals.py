@@ -9,18 +9,23 @@ option of the game at its default. Deals: the deal numbers 0, 1, ..., N-1 of the
 key's game and mode (``--deals N``), the same on every run and the same numbers
 ``bench/solve_all.py`` uses. Each deal is measured by
 :func:`cardtable.solve.levels.measure` (full search, then, if it won, the eager
-search, each within ``GRADE_NODES`` positions), which is deterministic: positions
-counted, not seconds.
+search, each within ``GRADE_NODES`` positions, then, if the eager search did not win,
+the reference player's game), which is deterministic: positions counted, not seconds.
 
 Each deal adds one line to ``bench/results/grades/<key>.jsonl``::
 
     {"deal": 7, "solvable": true, "tricky": true, "verdict": "solved", "effort": 1141,
-     "eager_verdict": "unsolvable", "eager_effort": 207, "nodes": 100000, "seconds": 0.08}
+     "eager_verdict": "unsolvable", "eager_effort": 207, "obvious": false, "nodes": 100000,
+     "seconds": 0.08}
 
 (``verdict``/``effort``: the full search's verdict and positions explored;
-``eager_verdict`` null when the eager search was not run; ``nodes``: the budget;
-``seconds``: wall clock, for information only.) Lines graded with a larger budget than
-today's ``GRADE_NODES`` are read as if graded with it (:func:`rebudget`, exact).
+``eager_verdict`` null when the eager search was not run; ``obvious``: whether the
+reference player won, null when not played; ``nodes``: the budget; ``seconds``: wall
+clock, for information only.) Lines graded with a larger budget than today's
+``GRADE_NODES`` are read as if graded with it (:func:`rebudget`, exact). Lines that
+lack a reference player's game trickiness turns on (written before 2026-11-22, or made
+so by :func:`rebudget`) get it played and the file rewritten (:func:`complete_grades`)
+before any deal is graded.
 Resumable: deals already in the file are skipped, so ``--deals 600`` after
 ``--deals 300`` grades deals 300..599 only, and an interrupted run loses only the deals in
 progress (a line cut short is dropped and its deal graded again). ``--workers W``
@@ -45,13 +50,28 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from cardtable.games import rules_for
-from cardtable.solve.levels import GRADE_NODES, KEYS, LevelKey, measure
+from cardtable.solve.levels import GRADE_NODES, KEYS, LevelKey, is_tricky, measure, needs_obvious
+from cardtable.solve.reference import obvious_player_wins
 
 RESULTS = Path(__file__).resolve().parent / "results" / "grades"
 """Where the grades files are: ``<key>.jsonl`` each."""
 
-FIELDS = ("deal", "solvable", "tricky", "verdict", "effort", "eager_verdict", "eager_effort", "nodes", "seconds")
+FIELDS = (
+    "deal",
+    "solvable",
+    "tricky",
+    "verdict",
+    "effort",
+    "eager_verdict",
+    "eager_effort",
+    "obvious",
+    "nodes",
+    "seconds",
+)
 """The fields of a grades line, in the order written."""
+
+OPTIONAL = {"obvious": None}
+"""Fields older lines may lack, with the value they read as."""
 
 
 def key_named(label: str) -> LevelKey:
@@ -82,14 +102,16 @@ def parse_line(line: str) -> dict[str, Any] | None:
     True
     >>> parse_line(json.dumps(dict.fromkeys(FIELDS, 0)))["deal"]
     0
+    >>> parse_line(json.dumps(dict.fromkeys(set(FIELDS) - {"obvious"}, 0)))["obvious"] is None
+    True
     """
     try:
         row = json.loads(line)
     except json.JSONDecodeError:
         return None
-    if not isinstance(row, dict) or any(name not in row for name in FIELDS):
+    if not isinstance(row, dict) or any(name not in row and name not in OPTIONAL for name in FIELDS):
         return None
-    return row
+    return {**OPTIONAL, **row}
 
 
 def read_grades(path: Path, raw: bool = False) -> tuple[dict[int, dict[str, Any]], int]:
@@ -134,13 +156,16 @@ def rebudget(row: dict[str, Any], nodes: int) -> dict[str, Any]:
     ``nodes`` positions is counted unknown: the shorter search may stop just before it.)
 
     >>> row = {"deal": 1, "solvable": True, "tricky": True, "verdict": "solved", "effort": 500,
-    ...        "eager_verdict": "unsolvable", "eager_effort": 150, "nodes": 300, "seconds": 0.1}
+    ...        "eager_verdict": "unsolvable", "eager_effort": 150, "obvious": False, "nodes": 300, "seconds": 0.1}
     >>> r = rebudget(row, 200); r["verdict"], r["solvable"], r["tricky"], r["eager_verdict"], r["nodes"]
     ('unknown', False, False, None, 200)
     >>> r = rebudget({**row, "effort": 100}, 200); r["verdict"], r["tricky"], r["eager_effort"]
     ('solved', True, 150)
-    >>> rebudget({**row, "effort": 100, "eager_effort": 250}, 200)["tricky"]
-    False
+    >>> r = rebudget({**row, "effort": 100, "eager_effort": 250}, 200); r["eager_verdict"], r["tricky"]
+    ('unknown', True)
+    >>> r = rebudget({**row, "effort": 100, "eager_verdict": "solved", "eager_effort": 250, "obvious": None}, 200)
+    >>> r["eager_verdict"], r["obvious"], r["tricky"]  # the player's game is still to be played
+    ('unknown', None, False)
     """
     if row["nodes"] == nodes:
         return row
@@ -150,10 +175,12 @@ def rebudget(row: dict[str, Any], nodes: int) -> dict[str, Any]:
     if verdict == "solved" and row["eager_verdict"] is not None:
         eager_verdict, eager_effort = _within(str(row["eager_verdict"]), int(row["eager_effort"]), nodes)
     solvable = verdict == "solved"
+    obvious = row["obvious"] if needs_obvious(verdict, eager_verdict) else None
     return {
         **row,
         "solvable": solvable,
-        "tricky": solvable and eager_verdict == "unsolvable",
+        "tricky": is_tricky(verdict, eager_verdict, obvious),
+        "obvious": obvious,
         "verdict": verdict,
         "effort": effort,
         "eager_verdict": eager_verdict,
@@ -182,6 +209,7 @@ def grade_one(label: str, deal: int) -> dict[str, Any]:
         "effort": m.effort,
         "eager_verdict": m.eager_verdict,
         "eager_effort": m.eager_effort,
+        "obvious": m.obvious,
         "nodes": GRADE_NODES,
         "seconds": round(seconds, 3),
     }
@@ -230,6 +258,44 @@ def append_lines(path: Path, rows: Iterable[dict[str, Any]], label: str, total: 
             progress.advance(task)
 
 
+def play_one(label: str, deal: int) -> bool:
+    """Whether the reference player wins a deal of a key.
+
+    >>> play_one("klondike-draw3", 5), play_one("klondike-draw3", 7)
+    (True, False)
+    """
+    key = key_named(label)
+    return obvious_player_wins(rules_for(key.game, **key.options()), deal)
+
+
+def complete_grades(label: str, workers: int = 1, quiet: bool = False, results: Path = RESULTS) -> int:
+    """Play the reference player's game on the graded deals whose trickiness turns on it
+    but whose line lacks it, and rewrite the grades file with every line as graded
+    with ``GRADE_NODES`` (:func:`rebudget`) and those games in; return how many were
+    played (0: the file is left as it is).
+    """
+    path = grades_file(label, results)
+    rows, _ = read_grades(path)
+    todo = [
+        deal
+        for deal, row in sorted(rows.items())
+        if needs_obvious(row["verdict"], row["eager_verdict"]) and row["obvious"] is None
+    ]
+    if not todo:
+        return 0
+    with progress_bar(quiet) as progress, ProcessPoolExecutor(max_workers=max(workers, 1)) as pool:
+        task = progress.add_task(f"{label} (reference games)", total=len(todo))
+        for deal, won in zip(todo, pool.map(play_one, [label] * len(todo), todo, chunksize=4), strict=True):
+            row = rows[deal]
+            rows[deal] = {**row, "obvious": won, "tricky": is_tricky(row["verdict"], row["eager_verdict"], won)}
+            progress.advance(task)
+    tmp = path.with_suffix(".tmp")
+    lines = (json.dumps({name: rows[deal][name] for name in FIELDS}) + "\n" for deal in sorted(rows))
+    tmp.write_text("".join(lines), encoding="utf-8")
+    tmp.replace(path)
+    return len(todo)
+
+
 def grade_key(label: str, deals: int, workers: int = 1, quiet: bool = False, results: Path = RESULTS) -> int:
     """Grade deals 0..deals-1 of a key that its grades file lacks, appending a line for
     each; return how many were graded now.
@@ -243,6 +309,8 @@ def grade_key(label: str, deals: int, workers: int = 1, quiet: bool = False, res
         tmp = path.with_suffix(".tmp")
         tmp.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
         tmp.replace(path)
+    if complete_grades(label, workers, quiet, results):
+        done, _ = read_grades(path, raw=True)
     todo = [deal for deal in range(deals) if deal not in done]
     if not todo:
         if not quiet:

@@ -4,10 +4,10 @@ The player is :func:`cardtable.solve.reference.obvious_player_wins` (its module
 docstring): one move at a time, judged only by the position it leads to, never undoing,
 no search. It plays the deals of the shipped level tables
 (``src/cardtable/solve/level_tables.json``): for each key and level, the table's first
-``--per-level N`` deals by number (default 300; fewer when the table has fewer). Where
-it plays only eager moves it cannot win a tricky deal (a tricky deal is one the eager
-search proved unwinnable); where it does not (Demonthief's single-move player) the
-tricky rows measure it.
+``--per-level N`` deals by number (default 300; fewer when the table has fewer). It
+cannot win a tricky deal: a deal is tricky only if this player lost it
+(:func:`cardtable.solve.levels.is_tricky`), so the tricky rows check that the tables
+agree with the player, and the easy, normal and hard rows are the measurement.
 
 It prints a Markdown table: key, level, deals played, wins, win share and its 95%
 Wilson score interval (``bench/solve_all.py``'s :func:`wilson`).
@@ -28,12 +28,10 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from grade_deals import grades_file, read_grades
+from grade_deals import grades_file, play_one, read_grades
 from solve_all import wilson
 
-from cardtable.games import rules_for
 from cardtable.solve.levels import GRADED_LEVELS, KEYS, level_tables
-from cardtable.solve.reference import obvious_player_wins
 
 PER_LEVEL = 300
 """Deals played per key and level, at most."""
@@ -49,16 +47,6 @@ def play_all(pairs: Sequence[tuple[str, int]], workers: int = 1) -> list[bool]:
         return [play_one(label, deal) for label, deal in pairs]
     with ProcessPoolExecutor(max_workers=workers) as pool:
         return list(pool.map(play_one, [p[0] for p in pairs], [p[1] for p in pairs], chunksize=8))
-
-
-def play_one(label: str, deal: int) -> bool:
-    """Whether the reference player wins a deal of a key.
-
-    >>> play_one("klondike-draw3", 7)  # tricky
-    False
-    """
-    key = next(k for k in KEYS if k.label == label)
-    return obvious_player_wins(rules_for(key.game, **key.options()), deal)
 
 
 def reference_rows(labels: Sequence[str], per_level: int = PER_LEVEL, workers: int = 1) -> list[dict[str, Any]]:

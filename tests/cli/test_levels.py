@@ -6,11 +6,13 @@ Only the easy, normal and random levels are used: hard and tricky deals take sec
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 import cardtable
+from cardtable.solve import levels
 from cardtable.solve.levels import candidate_deals, deal_for_level
 
 from .runner import assert_one_line_error, run
@@ -103,14 +105,31 @@ def test_without_a_seed_a_random_one_is_chosen_and_told() -> None:
         (["deal", "klondike", "--level", "easy", "--draw", "2"], ["draw", "1, 3"]),
         (["deal", "desturado", "--level", "easy", "--seed", "1", "--format", "pysol"], ["pysol"]),
         (["play", "klondike", "--level", "easy", "--seed", "1", "--moves", "zz"], ["--moves, move 1"]),
-        (["deal", "desturado", "--level", "tricky", "--seed", "1"], ["no tricky deal of desturado-easy", "graded"]),
-        (["play", "demons-and-thieves", "--level", "tricky"], ["no tricky deal of demons-and-thieves"]),
     ],
 )
 def test_level_errors_are_one_line_with_status_2(args: list[str], words: list[str]) -> None:
     result = run(args, input="")
     assert_one_line_error(result, *words)
     assert result.stdout == ""
+
+
+def test_a_graded_level_without_deals_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    tables = levels.level_tables()
+    empty = {**tables, "desturado-easy": replace(tables["desturado-easy"], levels={"tricky": ()})}
+    monkeypatch.setattr(levels, "level_tables", lambda: empty)
+    for args in (["deal", "desturado", "--level", "tricky", "--seed", "1"], ["play", "desturado", "--level", "tricky"]):
+        result = run(args, input="")
+        assert_one_line_error(result, "no tricky deal of desturado-easy", "graded")
+        assert result.stdout == ""
+
+
+@pytest.mark.parametrize("key", levels.KEYS, ids=lambda key: key.label)
+def test_every_game_and_mode_has_tricky_deals(key: levels.LevelKey) -> None:
+    flags = [text for name, value in key.options().items() for text in (f"--{name}", str(value))]
+    result = run(["deal", key.game, *flags, "--level", "tricky", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    level, deal, _ = told(result.stderr)
+    assert level == "tricky" and deal in levels.level_tables()[key.label].levels["tricky"]
 
 
 def test_load_takes_no_level(tmp_path: Path) -> None:

@@ -59,6 +59,28 @@ def test_a_tricky_deal_is_won_only_by_declining_a_play() -> None:
     assert depth_first(EagerSpace(r), r.deal(7), Budget(nodes=50_000)).verdict == "unsolvable"
 
 
+def test_a_deal_the_eager_search_cannot_win_within_the_budget_is_tricky_when_the_player_loses() -> None:
+    r = rules_for("klondike")
+    # Deal 9: the full search wins after 110 positions, the eager search only after 10,719.
+    m = measure(r, 9, nodes=2_000)
+    assert (m.verdict, m.eager_verdict, m.obvious) == ("solved", "unknown", False)
+    assert m.tricky and m.ease is None
+    assert not measure(r, 9).tricky  # with the whole budget the eager search wins
+    # Desturado deal 1244: the full search wins after 122, the eager search after 3,955,
+    # and the reference player wins it: an eager player can win it, so it is not tricky.
+    d = rules_for("desturado")
+    m = measure(d, 1244, nodes=2_000)
+    assert (m.verdict, m.eager_verdict, m.obvious) == ("solved", "unknown", True)
+    assert not m.tricky and m.ease is not None
+
+
+def test_the_reference_game_is_played_only_when_the_eager_search_did_not_win() -> None:
+    r = rules_for("klondike")
+    assert measure(r, 5).obvious is None  # the eager search won
+    assert measure(r, 7).obvious is False  # proved: no eager line wins
+    assert measure(rules_for("devils-square"), 1).obvious is None  # not solvable within the budget
+
+
 @pytest.mark.parametrize("name", ["klondike", "desturado", "demonthief", "devils-square"])
 def test_the_eager_player_takes_progress_when_there_is_some(name: str) -> None:
     r = rules_for(name)
@@ -161,7 +183,9 @@ def test_a_score_adds_the_ranks_of_effort_and_misses() -> None:
     won = Measure("solved", 10, "solved", 30, NOISY_GAMES)
     assert scale.level(won) == "easy"
     assert scale.level(Measure("solved", 40, "solved", 30, 0)) == "hard"
-    assert scale.level(Measure("solved", 40, "unsolvable", 30)) == "tricky"
+    assert scale.level(Measure("solved", 40, "unsolvable", 30, obvious=False)) == "tricky"
+    assert scale.level(Measure("solved", 40, "unknown", 100_000, 0, obvious=False)) == "tricky"
+    assert scale.level(Measure("solved", 40, "unknown", 100_000, 0, obvious=True)) == "hard"
     assert scale.level(Measure("unknown", 100_000)) is None
     with pytest.raises(ValueError, match="noisy games"):
         scale.level(Measure("solved", 10, "solved", 30))
@@ -304,7 +328,7 @@ def test_the_first_deals_of_every_table_grade_at_their_level_live() -> None:
 
 def test_measure_gives_the_raw_measurements() -> None:
     r = rules_for("klondike")
-    assert measure(r, 7) == Measure("solved", 1141, "unsolvable", 207)  # tricky: no noisy games
+    assert measure(r, 7) == Measure("solved", 1141, "unsolvable", 207, obvious=False)  # tricky: no noisy games
     assert grade(r, 7) == Grade(True, 1141, True, "tricky")
     won = measure(r, 5)
     assert won.solvable and not won.tricky and won.ease == noisy_wins(r, 5)

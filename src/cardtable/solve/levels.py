@@ -12,21 +12,23 @@ The grade comes from three measurements (:func:`measure`):
   one move in twenty at random) win the deal. The effort measures the deal for
   the solver's move order; the ease measures it for a player who plays one move
   at a time, and how forgiving the deal is of a few odd moves.
-- **tricky**: the deal is winnable, but not by an *eager* player, one who,
-  whenever a move that makes immediate progress is available (a card to a
-  foundation or to the hand, a face-down or reserve card turned up, a book
-  made, a card dealt), always makes such a move. ``klondike.md`` describes the
-  Java program's tricky deals this way: winnable only by declining an available
-  play at some point (holding back a 4 of clubs from the foundation so that a 3
-  of hearts drawn later can go under it). It is decided by a second search in
-  which the eager rule restricts every position; the deal is tricky when that
-  search is complete and finds no win.
+- **tricky**: the deal is winnable, but not the obvious way. ``klondike.md``
+  describes the Java program's tricky deals: winnable only by declining an
+  available play at some point (holding back a 4 of clubs from the foundation so
+  that a 3 of hearts drawn later can go under it). Two players stand for "the
+  obvious way": the *eager* player, who whenever a move that makes immediate
+  progress is available (a card to a foundation or to the hand, a face-down or
+  reserve card turned up, a book made, a card dealt) always makes such a move, and
+  the reference player (:mod:`cardtable.solve.reference`), who always makes the
+  obvious play. A deal is tricky when the full search wins it, a second search in
+  which the eager rule restricts every position finds no win (it proves there is
+  none, or finds none within the budget the full search won in), and the
+  reference player loses it (:func:`is_tricky`).
 
 Both searches stop at :data:`GRADE_NODES` positions; a deal the full search
 does not win within it is not graded (never dealt by a level).
 
-Levels (:func:`level_of`): ``tricky`` (solvable, eager search proved
-unsolvable); otherwise by the deal's **score** on its key's :class:`Scale`, the sum
+Levels (:func:`level_of`): ``tricky`` (above); otherwise by the deal's **score** on its key's :class:`Scale`, the sum
 of its effort's rank and its misses' rank (noisy games lost) among a population of
 graded deals: ``easy`` (at most the first threshold), ``normal`` (up to the
 second), ``hard`` (above it).
@@ -337,14 +339,40 @@ def thresholds() -> dict[str, tuple[int, int]]:
     return {label: table.thresholds for label, table in level_tables().items()}
 
 
+def is_tricky(verdict: str, eager_verdict: str | None, obvious: bool | None) -> bool:
+    """Whether a deal with these measurements is tricky (module docstring): the full
+    search won it, the eager search did not (``"unsolvable"``: proved no eager line
+    wins; ``"unknown"``: none found within the budget), and the reference player's game
+    (``obvious``) lost. ``obvious`` None (not played) is not tricky.
+
+    >>> is_tricky("solved", "unsolvable", False), is_tricky("solved", "unknown", False)
+    (True, True)
+    >>> is_tricky("solved", "unknown", True), is_tricky("solved", "solved", None), is_tricky("unknown", None, None)
+    (False, False, False)
+    """
+    return verdict == "solved" and needs_obvious(verdict, eager_verdict) and obvious is False
+
+
+def needs_obvious(verdict: str, eager_verdict: str | None) -> bool:
+    """Whether trickiness turns on the reference player's game: the full search won and
+    the eager search did not.
+
+    >>> needs_obvious("solved", "unknown"), needs_obvious("solved", "solved"), needs_obvious("unknown", None)
+    (True, False, False)
+    """
+    return verdict == "solved" and eager_verdict in ("unsolvable", "unknown")
+
+
 @dataclass(frozen=True)
 class Measure:
     """A deal's raw grading measurements, independent of any scale: the full search's
     verdict and positions explored (``effort``), the eager search's (``eager_verdict``
-    None: not run, as the deal is not solvable within the budget), and the noisy games
-    won (``ease`` None: not played, as the deal is not solvable or is tricky).
+    None: not run, as the deal is not solvable within the budget), the noisy games
+    won (``ease`` None: not played, as the deal is not solvable or is tricky), and
+    whether the reference player's own game won (``obvious`` None: not played, as the
+    eager search won).
 
-    >>> m = Measure("solved", 1141, "unsolvable", 207)
+    >>> m = Measure("solved", 1141, "unsolvable", 207, obvious=False)
     >>> m.solvable, m.tricky
     (True, True)
     """
@@ -354,6 +382,7 @@ class Measure:
     eager_verdict: str | None = None
     eager_effort: int = 0
     ease: int | None = None
+    obvious: bool | None = None
 
     @property
     def solvable(self) -> bool:
@@ -366,12 +395,12 @@ class Measure:
 
     @property
     def tricky(self) -> bool:
-        """Solvable, and the eager search proved that the eager player cannot win it.
+        """Whether the deal is tricky (:func:`is_tricky`).
 
-        >>> Measure("solved", 90, "unknown", 100_000).tricky
+        >>> Measure("solved", 90, "unknown", 100_000, obvious=True).tricky
         False
         """
-        return self.solvable and self.eager_verdict == "unsolvable"
+        return is_tricky(self.verdict, self.eager_verdict, self.obvious)
 
 
 @dataclass(frozen=True)
@@ -472,15 +501,16 @@ def measure(
     rules: Rules[Any, Any], deal: int, nodes: int = GRADE_NODES, noisy: bool = True, within: int | None = None
 ) -> Measure:
     """The raw measurements of a deal (see the module docstring): the full search,
-    then, if it won, the eager search, then, if it is not tricky, the noisy games
-    (``noisy`` False: not played). ``within``: the full search stops after that many
+    then, if it won, the eager search, then, if that did not win, the reference
+    player's game, then, if the deal is not tricky, the noisy games (``noisy`` False:
+    not played). ``within``: the full search stops after that many
     positions, and a deal it has not won by then measures as unknown.
 
     >>> from cardtable.games import rules_for
     >>> measure(rules_for("klondike"), 7)
-    Measure(verdict='solved', effort=1141, eager_verdict='unsolvable', eager_effort=207, ease=None)
+    Measure(verdict='solved', effort=1141, eager_verdict='unsolvable', eager_effort=207, ease=None, obvious=False)
     """
-    from .reference import noisy_wins  # here: the reference player imports this module
+    from .reference import noisy_wins, obvious_player_wins  # here: the reference player imports this module
 
     start = rules.deal(deal)
     full = search(space_for(rules), start, Budget(nodes=nodes if within is None else min(within, nodes)))
@@ -488,6 +518,8 @@ def measure(
         return Measure(full.verdict, full.nodes)
     eager = search(EagerSpace(rules), start, Budget(nodes=nodes))
     m = Measure(full.verdict, full.nodes, eager.verdict, eager.nodes)
+    if needs_obvious(m.verdict, m.eager_verdict):
+        m = replace(m, obvious=obvious_player_wins(rules, deal))
     return m if m.tricky or not noisy else replace(m, ease=noisy_wins(rules, deal))
 
 
@@ -596,8 +628,8 @@ def deal_for_level(name: str, level: str, seed: int = 0, **options: Any) -> int:
     ``random`` gives the seed's first candidate as it is. Another level gives the
     deal of the shipped table at the index drawn from the seed
     (``SplitMix64(seed).next() % len(table)``), with no search. When the game and
-    mode were graded but no graded deal is at the level (no Desturado deal is
-    tricky), it raises :class:`~cardtable.core.errors.NoLevelDealError`. Without
+    mode were graded but no graded deal is at the level (no shipped table is
+    empty), it raises :class:`~cardtable.core.errors.NoLevelDealError`. Without
     tables (an option other than the key's own is not at its default, or the key
     was not graded) it gives the first candidate proved solvable and graded at that
     level on :func:`scale_for`'s live scale, among the first :data:`LIVE_CANDIDATES` (else

@@ -18,8 +18,7 @@ the stock can bring to the waste is played by drawing to it and playing it):
 
 These are the moves of :class:`~cardtable.solve.levels.EagerSpace` (the eager
 player's), tried in order without going back, so a game the reference player
-wins is a line the eager search would find: in these games it can never win a
-deal graded ``tricky`` (the eager search proved that no eager line wins).
+wins is a line the eager search could find.
 
 In Demonthief and Demons and Thieves it plays single moves of the rules instead,
 one card drawn at a time, as a person plays
@@ -28,10 +27,10 @@ a card to a foundation, else a move that visibly helps (a reserve card to the
 tableau, the waste card onto a tableau card, a tableau move that empties a pile,
 frees a card to go home or a place for the waste or reserve card, or joins cards
 onto their proper predecessor), else a draw, else a redeal; the best of a tier by
-the appeal of the position it leads to, the first new one taken. Those moves are
-not the eager search's, so nothing stops it winning a tricky deal; it is measured
-instead: it won none of Demonthief's 12 tricky deals (Demons and Thieves has
-none; ``docs/levels.md``).
+the appeal of the position it leads to, the first new one taken.
+
+In every game a deal it wins is not tricky: a tricky deal is one this player
+loses and the eager search does not win (:func:`cardtable.solve.levels.is_tricky`).
 
 Every position the player reaches is new, so a game ends.
 
@@ -39,7 +38,7 @@ It measures how far the levels differ: ``bench/levels_reference.py`` plays it on
 the level tables' deals (``docs/levels.md``).
 
 >>> from cardtable.games import rules_for
->>> obvious_player_wins(rules_for("klondike"), 7)  # tricky: the eager search proved it lost
+>>> obvious_player_wins(rules_for("klondike"), 7)  # tricky: no eager line wins it
 False
 """
 
