@@ -15,7 +15,7 @@ setup(
             [f"src/cardtable/solve/native/_{game}.c"],
             depends=["src/cardtable/solve/native/_core.h"],  # what the cores share: a change rebuilds them all
             optional=True,
-            extra_compile_args=["-O2"],
+            extra_compile_args=["-O3"],
         )
         for game in CORES
     ]
