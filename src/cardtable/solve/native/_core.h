@@ -236,6 +236,35 @@ static inline int seen_find(const Seen *t, const uint64_t *key, uint64_t h, size
     }
 }
 
+/* Ask the CPU to fetch the slot a key of hash h is first looked up at (a hint only): a core
+ * calls it as soon as it has each key, before seen_filter looks them up. */
+static inline void seen_prefetch(const Seen *t, uint64_t h) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(t->slots + ((size_t)h & t->mask));
+#else
+    (void)t;
+    (void)h;
+#endif
+}
+
+/* Drop from n items (item_size bytes each) those whose key is in the set, keeping the
+ * order of the rest; keys holds each item's hash then its words key words, and is compacted
+ * alongside. Returns how many are left. Looked up together, after each key's slot was
+ * prefetched, the lookups' memory fetches overlap instead of each waiting for its own. */
+static inline size_t seen_filter(const Seen *t, void *items, size_t item_size, uint64_t *keys, size_t n) {
+    size_t stride = t->words + 1, kept = 0, where;
+    for (size_t a = 0; a < n; a++) {
+        const uint64_t *ka = keys + a * stride;
+        if (seen_find(t, ka + 1, ka[0], &where)) continue;
+        if (kept != a) {
+            memcpy((char *)items + kept * item_size, (char *)items + a * item_size, item_size);
+            memcpy(keys + kept * stride, ka, stride * sizeof *ka);
+        }
+        kept++;
+    }
+    return kept;
+}
+
 /* Twice the slots, every key in again (from the records: the old slots go first). */
 static inline int seen_grow(Seen *t) {
     size_t size = (t->mask + 1) * 2;

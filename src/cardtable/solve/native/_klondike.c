@@ -68,7 +68,11 @@ typedef struct {
     size_t nframes, cap_frames;
     Edge *edges;
     size_t nedges, cap_edges;
+    uint64_t *ekeys; /* per edge on the stack: its child's hash, then its KEY_WORDS key words */
+    size_t cap_ekeys;
 } Search;
+
+enum { EKEY_WORDS = KEY_WORDS + 1 };
 
 /* --- positions ------------------------------------------------------------------------- */
 
@@ -427,6 +431,10 @@ static int children(Search *S, const State *s, uint32_t *count) {
     return 0;
 }
 
+/* Push s's frame: its children, less those whose class is already seen (seen_filter), each
+ * with its child's hash and key kept for run. Dropping them here is what run would do when
+ * it came to them (a key once seen stays seen), so the search is the same, position for
+ * position, but the lookups are made together, their memory fetches overlapping. */
 static int push_frame(Search *S, const State *s) {
     Frame *f = room_for(S->frames, &S->cap_frames, S->nframes + 1, sizeof *f, 1024);
     if (!f) return -1;
@@ -436,6 +444,20 @@ static int push_frame(Search *S, const State *s) {
     f->e_begin = S->nedges;
     f->e_next = 0;
     if (children(S, s, &f->e_count) < 0) return -1;
+    uint64_t *k = room_for(S->ekeys, &S->cap_ekeys, S->nedges * EKEY_WORDS, sizeof *k, 4096 * EKEY_WORDS);
+    if (!k) return -1;
+    S->ekeys = k;
+    Edge *e = S->edges + f->e_begin;
+    k += f->e_begin * EKEY_WORDS;
+    for (uint32_t a = 0; a < f->e_count; a++) {
+        State child;
+        apply_edge(s, e + a, &child);
+        make_key(S, &child, k + a * EKEY_WORDS + 1);
+        k[a * EKEY_WORDS] = hash_key(k + a * EKEY_WORDS + 1, KEY_WORDS);
+        seen_prefetch(&S->seen, k[a * EKEY_WORDS]);
+    }
+    f->e_count = (uint32_t)seen_filter(&S->seen, e, sizeof *e, k, f->e_count);
+    S->nedges = f->e_begin + f->e_count;
     S->nframes++;
     return 0;
 }
@@ -466,11 +488,12 @@ static int run(Search *S, const State *start, const Budget *B, long long *nodes_
         }
         Frame *f = S->frames + S->nframes - 1;
         if (f->e_next < f->e_count) {
-            const Edge *e = S->edges + f->e_begin + f->e_next++;
+            size_t at = f->e_begin + f->e_next++;
+            const Edge *e = S->edges + at;
             State child;
             apply_edge(&f->s, e, &child);
-            make_key(S, &child, key);
-            h = hash_key(key, KEY_WORDS);
+            h = S->ekeys[at * EKEY_WORDS]; /* push_frame's hash and key of this child */
+            memcpy(key, S->ekeys + at * EKEY_WORDS + 1, sizeof key);
             if (seen_find(&S->seen, key, h, &where)) continue;
             if (is_won(&child)) {
                 result = SOLVED;
@@ -538,6 +561,7 @@ static void search_free(Search *S) {
     seen_free(&S->seen);
     free(S->frames);
     free(S->edges);
+    free(S->ekeys);
 }
 
 /* --- reading Python values ------------------------------------------------------------- */
@@ -743,7 +767,7 @@ static PyObject *py_children(PyObject *self, PyObject *args) {
     State s;
     if (read_state(stock, waste, found, tableau, down, used, &s) < 0) return NULL;
     PyObject *out = NULL;
-    if (push_frame(&S, &s) < 0) {
+    if (seen_init(&S.seen, KEY_WORDS) < 0 || push_frame(&S, &s) < 0) { /* nothing seen: every child */
         PyErr_NoMemory();
     } else if ((out = PyList_New(0)) != NULL) {
         Frame *f = S.frames;
