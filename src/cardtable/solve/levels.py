@@ -350,7 +350,7 @@ def is_tricky(verdict: str, eager_verdict: str | None, obvious: bool | None) -> 
     >>> is_tricky("solved", "unknown", True), is_tricky("solved", "solved", None), is_tricky("unknown", None, None)
     (False, False, False)
     """
-    return verdict == "solved" and needs_obvious(verdict, eager_verdict) and obvious is False
+    return needs_obvious(verdict, eager_verdict) and obvious is False
 
 
 def needs_obvious(verdict: str, eager_verdict: str | None) -> bool:
@@ -517,9 +517,8 @@ def measure(
     if full.verdict != "solved":
         return Measure(full.verdict, full.nodes)
     eager = search(EagerSpace(rules), start, Budget(nodes=nodes))
-    m = Measure(full.verdict, full.nodes, eager.verdict, eager.nodes)
-    if needs_obvious(m.verdict, m.eager_verdict):
-        m = replace(m, obvious=obvious_player_wins(rules, deal))
+    obvious = obvious_player_wins(rules, deal) if needs_obvious(full.verdict, eager.verdict) else None
+    m = Measure(full.verdict, full.nodes, eager.verdict, eager.nodes, obvious=obvious)
     return m if m.tricky or not noisy else replace(m, ease=noisy_wins(rules, deal))
 
 

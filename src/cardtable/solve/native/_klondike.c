@@ -489,12 +489,11 @@ static int run(Search *S, const State *start, const Budget *B, long long *nodes_
         Frame *f = S->frames + S->nframes - 1;
         if (f->e_next < f->e_count) {
             size_t at = f->e_begin + f->e_next++;
-            const Edge *e = S->edges + at;
-            State child;
-            apply_edge(&f->s, e, &child);
             h = S->ekeys[at * EKEY_WORDS]; /* push_frame's hash and key of this child */
             memcpy(key, S->ekeys + at * EKEY_WORDS + 1, sizeof key);
             if (seen_find(&S->seen, key, h, &where)) continue;
+            State child; /* only now: a child seen since push_frame needs no position */
+            apply_edge(&f->s, S->edges + at, &child);
             if (is_won(&child)) {
                 result = SOLVED;
                 break;
