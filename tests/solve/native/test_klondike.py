@@ -102,6 +102,54 @@ def test_children_are_the_spaces_own() -> None:
                 assert native.children(space, state) == [(list(m), s) for m, s in space.children(state)]
 
 
+def test_class_numbers_follow_the_moves() -> None:
+    """A child's class number, the parent's plus the move's change, is the number of its
+    position counted afresh."""
+    checked = 0
+    for options in OPTIONS:
+        rules = klondike(**options)
+        for state in mid_game(rules, range(12), seed=3) + [rules.deal(d) for d in range(12)]:
+            got = native.numbered_children(rules, state)
+            assert got is not None
+            assert [n for _, n in got] == native.class_numbers(rules, state, [s for s, _ in got])
+            checked += len(got)
+    assert checked > 1_000
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=str)
+def test_class_numbers_are_exact(options: dict[str, Any]) -> None:
+    """Positions reached from one start by random play (draws, redeals, moves of hanging
+    runs, foundation returns) have equal numbers exactly when their classes are equal."""
+    rules = klondike(**options)
+    space = KlondikeClassSpace(rules)
+    shared = 0
+    for deal in range(6):
+        start = random_line(rules, rules.deal(deal), seed=deal, length=15)[-1]
+        positions = [s for seed in range(8) for s in random_line(rules, start, seed=seed, length=120)]
+        numbers = native.class_numbers(rules, start, positions)
+        assert numbers is not None
+        keys = [space.key(s) for s in positions]
+        assert len(set(zip(numbers, keys, strict=True))) == len(set(numbers)) == len(set(keys))
+        shared += len(set(positions)) - len(set(keys))  # positions sharing a class with another
+    assert shared > 0
+
+
+def test_a_king_back_in_any_empty_pile() -> None:
+    """The king of spades (51), last card out, alone in pile 3 at the start: home, then back
+    in pile 2, 3 (its own) or 5, it is one class, and so one number."""
+    rules = klondike()
+
+    def king_in(pile: int) -> KlondikeState:
+        tableau = tuple((51,) if i == pile else () for i in range(7))
+        return KlondikeState((), (), (13, 13, 13, 12), tableau, (0,) * 7, 0)
+
+    start = king_in(2)
+    home = start._replace(foundations=(13, 13, 13, 13), tableau=((),) * 7)
+    numbers = native.class_numbers(rules, start, [start, home, king_in(1), king_in(2), king_in(4)])
+    assert numbers is not None
+    assert numbers[0] == numbers[2] == numbers[3] == numbers[4] != numbers[1]
+
+
 @pytest.mark.parametrize("draw", [3, 1])
 def test_deals_at_small_budgets(draw: int) -> None:
     rules = klondike(draw=draw)

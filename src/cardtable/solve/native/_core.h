@@ -300,6 +300,100 @@ static inline int seen_insert(Seen *t, const uint64_t *key, uint64_t h, size_t w
     return 0;
 }
 
+/* --- one-word keys --------------------------------------------------------------------- */
+
+/* The set of the keys seen when every key is one 64-bit word below UINT64_MAX (a core that
+ * can number its keys so): the slots of an open-addressing table hold the keys themselves,
+ * plus one (0: empty), at most half full. Exact as Seen is, and a lookup reads one run of
+ * slots instead of a slot and then a record. */
+typedef struct {
+    uint64_t *slots;
+    size_t mask, count; /* slots - 1; keys stored */
+} Seen1;
+
+/* A key's slot number before masking: a bijective mix, so keys that differ in any bit
+ * spread over the slots. */
+static inline uint64_t mix_key(uint64_t x) {
+    x ^= x >> 32;
+    x *= 0xD6E8FEB86659FD93ULL;
+    x ^= x >> 32;
+    x *= 0xD6E8FEB86659FD93ULL;
+    x ^= x >> 32;
+    return x;
+}
+
+/* An empty set of one-word keys. 0, or -1 when out of memory (seen1_free it anyway). */
+static inline int seen1_init(Seen1 *t) {
+    t->count = 0;
+    t->mask = SEEN_FIRST_SLOTS - 1;
+    t->slots = calloc(SEEN_FIRST_SLOTS, sizeof(uint64_t));
+    return t->slots ? 0 : -1;
+}
+
+static inline void seen1_free(Seen1 *t) {
+    free(t->slots);
+    memset(t, 0, sizeof *t);
+}
+
+/* Whether key is in the set; if not, *where is the empty slot to insert it at. */
+static inline int seen1_find(const Seen1 *t, uint64_t key, size_t *where) {
+    size_t i = (size_t)mix_key(key) & t->mask;
+    for (;;) {
+        uint64_t v = t->slots[i];
+        if (v == key + 1) return 1;
+        if (!v) {
+            *where = i;
+            return 0;
+        }
+        i = (i + 1) & t->mask;
+    }
+}
+
+/* seen_prefetch for a one-word key. */
+static inline void seen1_prefetch(const Seen1 *t, uint64_t key) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(t->slots + ((size_t)mix_key(key) & t->mask));
+#else
+    (void)t;
+    (void)key;
+#endif
+}
+
+/* seen_filter for one-word keys: drop from n items those whose key (keys[a]) is in the set,
+ * keeping the order of the rest, keys alongside; how many are left. */
+static inline size_t seen1_filter(const Seen1 *t, void *items, size_t item_size, uint64_t *keys, size_t n) {
+    size_t kept = 0, where;
+    for (size_t a = 0; a < n; a++) {
+        if (seen1_find(t, keys[a], &where)) continue;
+        if (kept != a) {
+            memcpy((char *)items + kept * item_size, (char *)items + a * item_size, item_size);
+            keys[kept] = keys[a];
+        }
+        kept++;
+    }
+    return kept;
+}
+
+/* Insert key, not in the set, at the slot seen1_find gave; at half full, twice the slots,
+ * every key in again. 0, or -1 when out of memory. */
+static inline int seen1_insert(Seen1 *t, uint64_t key, size_t where) {
+    t->slots[where] = key + 1;
+    if (++t->count * 2 <= t->mask + 1) return 0;
+    size_t size = (t->mask + 1) * 2;
+    uint64_t *old = t->slots, *slots = calloc(size, sizeof(uint64_t));
+    if (!slots) return -1;
+    for (size_t i = 0; i <= t->mask; i++)
+        if (old[i]) {
+            size_t j = (size_t)mix_key(old[i] - 1) & (size - 1);
+            while (slots[j]) j = (j + 1) & (size - 1);
+            slots[j] = old[i];
+        }
+    free(old);
+    t->slots = slots;
+    t->mask = size - 1;
+    return 0;
+}
+
 /* --- reading Python values ------------------------------------------------------------- */
 
 /* The cards of a sequence (each 0 .. deck - 1, at most room of them) into out: their count,

@@ -9,7 +9,8 @@
  *   - the stock arrangements of KlondikeSpace._stock_plays, in their order,
  *   - the edges and scores of KlondikeSpace.children / _score, sorted stably by score,
  *   - the key of KlondikeSpace.key (stock, waste, foundations, redeals used and the
- *     multiset of (pile, face-down count) pairs), stored exactly (no lossy hash),
+ *     multiset of (pile, face-down count) pairs), stored exactly (no lossy hash), and of
+ *     KlondikeClassSpace.key, numbered exactly in one word when the numbers fit (class_number),
  *   - the node counting and budget checks of depth_first.
  *
  * A position is kept as one array of its 52 - (cards on foundations) cards: first the
@@ -50,10 +51,12 @@ typedef struct {
     uint8_t src, dst, n;
     uint8_t pa;     /* waste size after those draws and redeals (stock plays) */
     uint8_t ssrc, sdst, sn; /* the switch made first (KlondikeClassSpace), sn cards; sn 0: none */
+    uint64_t dkey;  /* the child's class number less its parent's, modulo 2**64 (compact) */
 } Edge;
 
 typedef struct {
     State s;
+    uint64_t key; /* the position's class number (compact) */
     size_t e_begin;
     uint32_t e_count, e_next;
 } Frame;
@@ -62,13 +65,21 @@ typedef struct {
     int draw, limit, freturn, mode;
     int classes; /* KlondikeClassSpace rather than KlondikeSpace */
     long k;
-    Seen seen; /* keys of KEY_WORDS words */
+    Seen seen; /* keys of KEY_WORDS words (not compact) */
+    /* compact: the class space with classes numbered in one word (class_number), seen1
+     * holding the numbers; the weights of the number's digits, and each pile's bottom card
+     * at the start (-1: empty) */
+    int compact;
+    Seen1 seen1;
+    uint64_t w_found[4], w_pile[7], w_talon[52], w_waste, w_used;
+    int start_bottom[7];
     /* the search path */
     Frame *frames;
     size_t nframes, cap_frames;
     Edge *edges;
     size_t nedges, cap_edges;
-    uint64_t *ekeys; /* per edge on the stack: its child's hash, then its KEY_WORDS key words */
+    uint64_t *ekeys; /* per edge on the stack: its child's hash, then its KEY_WORDS key words;
+                      * compact: its child's class number only */
     size_t cap_ekeys;
 } Search;
 
@@ -198,6 +209,100 @@ static void make_key(const Search *S, const State *s, uint64_t key[KEY_WORDS]) {
     }
 }
 
+/* --- class numbers --------------------------------------------------------------------- */
+
+/* The class space's key as one number (compact), relative to the search's start: face-down
+ * cards never move or come back, the piles keep their places in State, and the talon only
+ * loses cards, so a class is fixed by
+ *   - the foundations (digits 0..13),
+ *   - which of the start's talon cards are left (a digit 0..1 each: the talon is the rest in
+ *     the start's order) and the waste size (0..start talon size),
+ *   - the redeals used (0..limit; with no limit they never change and are left out),
+ *   - a digit per pile (pile_digit): its face-down count + 1 while it has face-down cards
+ *     (its root is then the card above them, fixed by the count), 1 while its bottom card
+ *     is its start's and not a king, else 0 (empty, or a king root).
+ * That is every part of the class key: a root that is not a king never moves into an
+ * empty pile, so a pile without face-down cards and a root other than a king has its
+ * start's bottom card (digit 1); the kings on the tableau that are not such a root, nor
+ * the root of a pile with face-down cards, are the roots of the piles of digit 0, the rest
+ * of which are empty. So equal numbers are equal classes, and the other way round: the
+ * numbering is exact, never a lossy hash. The number is the sum of each digit times its
+ * weight; weights are products of the digits' ranges, so the numbers of the start's
+ * classes lie below the product of all ranges, and the search is compact only when that
+ * is at most UINT64_MAX (Seen1 stores number + 1). A move changes a few digits, so a
+ * child's number is its parent's plus class_delta. */
+
+static int pile_digit(const Search *S, const State *s, int i, int bottom) {
+    if (s->down[i]) return s->down[i] + 1;
+    return s->len[i] && bottom == S->start_bottom[i] && RANK(bottom) != 13;
+}
+
+/* The class number of s. */
+static uint64_t class_number(const Search *S, const State *s) {
+    int off[8];
+    offsets(s, off);
+    uint64_t k = s->p * S->w_waste + s->used * S->w_used;
+    for (int su = 0; su < 4; su++) k += s->found[su] * S->w_found[su];
+    for (int t = 0; t < s->nt; t++) k += S->w_talon[s->c[t]];
+    for (int i = 0; i < 7; i++) k += (uint64_t)pile_digit(S, s, i, s->len[i] ? s->c[off[i]] : -1) * S->w_pile[i];
+    return k;
+}
+
+/* Whether the class numbers of a search from start fit one word: if so, the weights. */
+static int number_classes(Search *S, const State *start) {
+    uint64_t w = 1;
+    int off[8];
+    offsets(start, off);
+#define DIGIT(weight, range)                       \
+    do {                                           \
+        if (w > UINT64_MAX / (uint64_t)(range))    \
+            return 0;                              \
+        (weight) = w;                              \
+        w *= (uint64_t)(range);                    \
+    } while (0)
+    for (int su = 0; su < 4; su++) DIGIT(S->w_found[su], 14);
+    for (int i = 0; i < 7; i++) {
+        S->start_bottom[i] = start->len[i] ? start->c[off[i]] : -1;
+        DIGIT(S->w_pile[i], start->down[i] + 2);
+    }
+    memset(S->w_talon, 0, sizeof S->w_talon);
+    for (int t = 0; t < start->nt; t++) DIGIT(S->w_talon[start->c[t]], 2);
+    DIGIT(S->w_waste, start->nt + 1);
+    S->w_used = 0;
+    if (S->limit >= 0) DIGIT(S->w_used, (S->limit > start->used ? S->limit : start->used) + 1);
+#undef DIGIT
+    return 1;
+}
+
+/* The class number of the child of s by the move (src, dst, n) (a waste play after the draws
+ * and redeals that leave pa cards in the waste, ua redeals used), less the number of s,
+ * modulo 2**64; s is the position the move is made from (after the edge's switch, which
+ * keeps the class). Only the class space's moves: a pile move moves a root. */
+static uint64_t class_delta(const Search *S, const State *s, int src, int dst, int n, int pa, int ua) {
+    uint64_t d = 0;
+    int card;
+    if (src == WASTE) {
+        card = s->c[pa - 1];
+        d = (uint64_t)(pa - 1 - s->p) * S->w_waste + (uint64_t)(ua - s->used) * S->w_used - S->w_talon[card];
+    } else if (src >= FOUNDATION) {
+        int su = src - FOUNDATION;
+        card = su * 13 + s->found[su] - 1;
+        d = -S->w_found[su];
+    } else {
+        int i = src, base = s->len[i] - n, at = s->nt;
+        for (int m = 0; m < i; m++) at += s->len[m];
+        card = s->c[at + base];
+        if (base == s->down[i]) { /* the root moves: a card is turned up, or the pile is emptied */
+            int bottom = s->c[at], after = 0; /* emptied */
+            if (s->down[i] > 1) after = s->down[i]; /* one face-down card fewer */
+            if (s->down[i] == 1) after = bottom == S->start_bottom[i] && RANK(bottom) != 13; /* all up */
+            d = (uint64_t)(after - pile_digit(S, s, i, bottom)) * S->w_pile[i];
+        }
+    }
+    if (dst == FOUNDATION) d += S->w_found[SUIT(card)];
+    return d;
+}
+
 /* --- children -------------------------------------------------------------------------- */
 
 static Edge *edge_room(Search *S, size_t more) {
@@ -207,7 +312,9 @@ static Edge *edge_room(Search *S, size_t more) {
     return S->edges + S->nedges;
 }
 
-static int add_edge(Search *S, int score, int src, int dst, int n, uint32_t plen, int pa, int ua, const Edge *sw) {
+/* Push the edge (sw's switch, if any, then the move) from s (the position after the switch). */
+static int add_edge(Search *S, const State *s, int score, int src, int dst, int n, uint32_t plen, int pa, int ua,
+                    const Edge *sw) {
     Edge *e = edge_room(S, 1);
     if (!e) return -1;
     e->ssrc = sw ? sw->src : 0;
@@ -220,6 +327,7 @@ static int add_edge(Search *S, int score, int src, int dst, int n, uint32_t plen
     e->plen = plen;
     e->pa = (uint8_t)pa;
     e->ua = (uint16_t)ua;
+    e->dkey = S->compact ? class_delta(S, s, src, dst, n, pa, ua) : 0;
     S->nedges++;
     return 0;
 }
@@ -239,7 +347,7 @@ static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
     /* To a foundation from the piles. */
     for (int i = 0; i < 7; i++)
         if (top[i] >= 0 && s->found[SUIT(top[i])] == RANK(top[i]) - 1 && (pile < 0 || i == pile))
-            if (add_edge(S, -100, i, FOUNDATION, 1, 0, 0, 0, sw) < 0) return -1;
+            if (add_edge(S, s, -100, i, FOUNDATION, 1, 0, 0, 0, sw) < 0) return -1;
     /* Tableau to tableau, by source pile, then target pile (then count). */
     int where[52];
     for (int k = 0; k < 52; k++) where[k] = -1;
@@ -276,7 +384,7 @@ static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
             if (pile >= 0 && j != pile && !(i == pile && n == 1)) continue;
         }
         int score = n == s->len[i] - s->down[i] ? (s->down[i] ? 90 : 20) : 10;
-        if (add_edge(S, -score, i, j, n, 0, 0, 0, sw) < 0) return -1;
+        if (add_edge(S, s, -score, i, j, n, 0, 0, 0, sw) < 0) return -1;
     }
     /* Foundation back to the tableau. */
     if (S->freturn)
@@ -288,7 +396,7 @@ static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
                 int t = top[j];
                 if (pile >= 0 && j != pile) continue;
                 if (t >= 0 ? (RANK(t) == r + 1 && RED(t) != red) : r == 13)
-                    if (add_edge(S, 0, FOUNDATION + su, j, 1, 0, 0, 0, sw) < 0) return -1;
+                    if (add_edge(S, s, 0, FOUNDATION + su, j, 1, 0, 0, 0, sw) < 0) return -1;
             }
         }
     /* Every card draws and redeals can bring to the waste top, played (_stock_plays). */
@@ -301,12 +409,12 @@ static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
         if (p > 0) {
             int w = c[p - 1];
             if (s->found[SUIT(w)] == RANK(w) - 1 && pile < 0)
-                if (add_edge(S, -60 + (int32_t)plen - 40, WASTE, FOUNDATION, 1, plen, p, used, sw) < 0) return -1;
+                if (add_edge(S, s, -60 + (int32_t)plen - 40, WASTE, FOUNDATION, 1, plen, p, used, sw) < 0) return -1;
             for (int j = 0; j < 7; j++) {
                 int t = top[j];
                 if (pile >= 0 && j != pile) continue;
                 if (t >= 0 ? (RANK(t) == RANK(w) + 1 && RED(t) != RED(w)) : RANK(w) == 13)
-                    if (add_edge(S, -60 + (int32_t)plen, WASTE, j, 1, plen, p, used, sw) < 0) return -1;
+                    if (add_edge(S, s, -60 + (int32_t)plen, WASTE, j, 1, plen, p, used, sw) < 0) return -1;
             }
         }
         if (p < nt) {
@@ -378,7 +486,7 @@ static int children(Search *S, const State *s, uint32_t *count) {
             if (top[i] >= 0 && PLAYABLE(s, top[i]) && safe_card(s, top[i])) safe_src = i;
     }
     if (safe_src >= 0) {
-        if (add_edge(S, 0, safe_src, FOUNDATION, 1, 0, s->p, s->used, NULL) < 0) return -1;
+        if (add_edge(S, s, 0, safe_src, FOUNDATION, 1, 0, s->p, s->used, NULL) < 0) return -1;
     } else {
         if (add_moves(S, s, NULL, -1) < 0) return -1;
         if (S->classes) {
@@ -431,32 +539,43 @@ static int children(Search *S, const State *s, uint32_t *count) {
     return 0;
 }
 
-/* Push s's frame: its children, less those whose class is already seen (seen_filter), each
- * with its child's hash and key kept for run. Dropping them here is what run would do when
- * it came to them (a key once seen stays seen), so the search is the same, position for
- * position, but the lookups are made together, their memory fetches overlapping. */
-static int push_frame(Search *S, const State *s) {
+/* Push s's frame (s of class number key, when compact): its children, less those whose class
+ * is already seen (seen_filter), each with its child's hash and key (compact: number) kept
+ * for run. Dropping them here is what run would do when it came to them (a key once seen
+ * stays seen), so the search is the same, position for position, but the lookups are made
+ * together, their memory fetches overlapping. */
+static int push_frame(Search *S, const State *s, uint64_t key) {
     Frame *f = room_for(S->frames, &S->cap_frames, S->nframes + 1, sizeof *f, 1024);
     if (!f) return -1;
     S->frames = f;
     f += S->nframes;
     f->s = *s;
+    f->key = key;
     f->e_begin = S->nedges;
     f->e_next = 0;
     if (children(S, s, &f->e_count) < 0) return -1;
-    uint64_t *k = room_for(S->ekeys, &S->cap_ekeys, S->nedges * EKEY_WORDS, sizeof *k, 4096 * EKEY_WORDS);
+    size_t stride = S->compact ? 1 : EKEY_WORDS;
+    uint64_t *k = room_for(S->ekeys, &S->cap_ekeys, S->nedges * stride, sizeof *k, 4096 * EKEY_WORDS);
     if (!k) return -1;
     S->ekeys = k;
     Edge *e = S->edges + f->e_begin;
-    k += f->e_begin * EKEY_WORDS;
-    for (uint32_t a = 0; a < f->e_count; a++) {
-        State child;
-        apply_edge(s, e + a, &child);
-        make_key(S, &child, k + a * EKEY_WORDS + 1);
-        k[a * EKEY_WORDS] = hash_key(k + a * EKEY_WORDS + 1, KEY_WORDS);
-        seen_prefetch(&S->seen, k[a * EKEY_WORDS]);
+    k += f->e_begin * stride;
+    if (S->compact) {
+        for (uint32_t a = 0; a < f->e_count; a++) {
+            k[a] = key + e[a].dkey;
+            seen1_prefetch(&S->seen1, k[a]);
+        }
+        f->e_count = (uint32_t)seen1_filter(&S->seen1, e, sizeof *e, k, f->e_count);
+    } else {
+        for (uint32_t a = 0; a < f->e_count; a++) {
+            State child;
+            apply_edge(s, e + a, &child);
+            make_key(S, &child, k + a * EKEY_WORDS + 1);
+            k[a * EKEY_WORDS] = hash_key(k + a * EKEY_WORDS + 1, KEY_WORDS);
+            seen_prefetch(&S->seen, k[a * EKEY_WORDS]);
+        }
+        f->e_count = (uint32_t)seen_filter(&S->seen, e, sizeof *e, k, f->e_count);
     }
-    f->e_count = (uint32_t)seen_filter(&S->seen, e, sizeof *e, k, f->e_count);
     S->nedges = f->e_begin + f->e_count;
     S->nframes++;
     return 0;
@@ -464,19 +583,49 @@ static int push_frame(Search *S, const State *s) {
 
 /* --- the search ------------------------------------------------------------------------ */
 
+/* With insert 0: whether the key of the edge at `at` (its child's, from push_frame) is seen,
+ * and if not, the slot to insert it at in *where. With insert 1: insert it there (0, or -1
+ * when out of memory). */
+static int seen_child(Search *S, size_t at, int insert, size_t *where) {
+    if (S->compact) {
+        uint64_t key = S->ekeys[at];
+        if (!insert) return seen1_find(&S->seen1, key, where);
+        return seen1_insert(&S->seen1, key, *where);
+    }
+    const uint64_t *k = S->ekeys + at * EKEY_WORDS; /* the hash, then the key */
+    if (!insert) return seen_find(&S->seen, k + 1, k[0], where);
+    return seen_insert(&S->seen, k + 1, k[0], *where);
+}
+
+static size_t seen_count(const Search *S) { return S->compact ? S->seen1.count : S->seen.count; }
+
+/* Choose the seen set for a search from start (compact: the class space, numbered in one
+ * word; *number is then start's) and make it, empty. 0, or -1 when out of memory. */
+static int start_search(Search *S, const State *start, uint64_t *number) {
+    S->compact = S->classes && number_classes(S, start);
+    *number = S->compact ? class_number(S, start) : 0;
+    return S->compact ? seen1_init(&S->seen1) : seen_init(&S->seen, KEY_WORDS);
+}
+
 /* depth_first, line for line. The GIL is released, and taken back now and then to let
  * Ctrl-C through. */
 static int run(Search *S, const State *start, const Budget *B, long long *nodes_out) {
-    uint64_t key[KEY_WORDS];
     size_t where = 0;
     long long nodes = 0;
     *nodes_out = 0;
     if (is_won(start)) return SOLVED;
-    make_key(S, start, key);
-    uint64_t h = hash_key(key, KEY_WORDS);
-    seen_find(&S->seen, key, h, &where);
-    if (seen_insert(&S->seen, key, h, where) < 0) return NO_MEMORY;
-    if (push_frame(S, start) < 0) return NO_MEMORY;
+    uint64_t number;
+    if (start_search(S, start, &number) < 0) return NO_MEMORY;
+    int stored;
+    if (S->compact) {
+        stored = seen1_insert(&S->seen1, number, (size_t)mix_key(number) & S->seen1.mask) == 0;
+    } else {
+        uint64_t key[KEY_WORDS];
+        make_key(S, start, key);
+        uint64_t h = hash_key(key, KEY_WORDS);
+        stored = seen_insert(&S->seen, key, h, (size_t)h & S->seen.mask) == 0;
+    }
+    if (!stored || push_frame(S, start, number) < 0) return NO_MEMORY;
     nodes = 1;
     int result = UNSOLVABLE;
     Unlocked u;
@@ -489,20 +638,18 @@ static int run(Search *S, const State *start, const Budget *B, long long *nodes_
         Frame *f = S->frames + S->nframes - 1;
         if (f->e_next < f->e_count) {
             size_t at = f->e_begin + f->e_next++;
-            h = S->ekeys[at * EKEY_WORDS]; /* push_frame's hash and key of this child */
-            memcpy(key, S->ekeys + at * EKEY_WORDS + 1, sizeof key);
-            if (seen_find(&S->seen, key, h, &where)) continue;
+            if (seen_child(S, at, 0, &where)) continue;
             State child; /* only now: a child seen since push_frame needs no position */
             apply_edge(&f->s, S->edges + at, &child);
             if (is_won(&child)) {
                 result = SOLVED;
                 break;
             }
-            if (over_budget(B, nodes, S->seen.count)) {
+            if (over_budget(B, nodes, seen_count(S))) {
                 result = UNKNOWN;
                 break;
             }
-            if (seen_insert(&S->seen, key, h, where) < 0 || push_frame(S, &child) < 0) {
+            if (seen_child(S, at, 1, &where) < 0 || push_frame(S, &child, S->compact ? S->ekeys[at] : 0) < 0) {
                 result = NO_MEMORY;
                 break;
             }
@@ -558,6 +705,7 @@ static PyObject *path_moves(Search *S) {
 
 static void search_free(Search *S) {
     seen_free(&S->seen);
+    seen1_free(&S->seen1);
     free(S->frames);
     free(S->edges);
     free(S->ekeys);
@@ -718,7 +866,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     if (read_state(stock, waste, found, tableau, down, used, &start) < 0) return NULL;
 
     long long nodes = 0;
-    int result = seen_init(&S.seen, KEY_WORDS) < 0 ? NO_MEMORY : run(&S, &start, &B, &nodes);
+    int result = run(&S, &start, &B, &nodes);
     PyObject *out = search_result(result, nodes, result == SOLVED ? path_moves(&S) : no_moves(result, 1));
     search_free(&S);
     return out;
@@ -726,8 +874,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
 
 PyDoc_STRVAR(children_doc,
              "children(stock, waste, foundations, tableau, down, redeals_used, draw, redeals, foundation_return,\n"
-             "         classes, mode, k) -> [(moves, (stock, waste, foundations, tableau, down, redeals_used)), ...]\n\n"
-             "The children of one position as the search sees them (for tests).");
+             "         classes, mode, k) -> [(moves, (stock, waste, foundations, tableau, down, redeals_used), number), ...]\n\n"
+             "The children of one position as the search sees them, each with its class number in a\n"
+             "search from that position (None: not numbered; see class_numbers), for tests.");
 
 static PyObject *tuple_of(const uint8_t *c, int n, int reverse) {
     PyObject *t = PyTuple_New(n);
@@ -766,14 +915,17 @@ static PyObject *py_children(PyObject *self, PyObject *args) {
     State s;
     if (read_state(stock, waste, found, tableau, down, used, &s) < 0) return NULL;
     PyObject *out = NULL;
-    if (seen_init(&S.seen, KEY_WORDS) < 0 || push_frame(&S, &s) < 0) { /* nothing seen: every child */
+    uint64_t number;
+    if (start_search(&S, &s, &number) < 0 || push_frame(&S, &s, number) < 0) { /* nothing seen: every child */
         PyErr_NoMemory();
     } else if ((out = PyList_New(0)) != NULL) {
         Frame *f = S.frames;
         for (f->e_next = 1; f->e_next <= f->e_count; f->e_next++) {
             State child;
-            apply_edge(&f->s, S.edges + f->e_begin + f->e_next - 1, &child);
-            PyObject *item = Py_BuildValue("(NN)", path_moves(&S), state_tuple(&child));
+            size_t at = f->e_begin + f->e_next - 1;
+            apply_edge(&f->s, S.edges + at, &child);
+            PyObject *item = Py_BuildValue("(NNN)", path_moves(&S), state_tuple(&child),
+                                           S.compact ? PyLong_FromUnsignedLongLong(S.ekeys[at]) : Py_NewRef(Py_None));
             if (!item || PyList_Append(out, item) < 0) {
                 Py_XDECREF(item);
                 Py_CLEAR(out);
@@ -786,9 +938,48 @@ static PyObject *py_children(PyObject *self, PyObject *args) {
     return out;
 }
 
+PyDoc_STRVAR(class_numbers_doc,
+             "class_numbers(stock, waste, foundations, tableau, down, redeals_used, draw, redeals, foundation_return,\n"
+             "              positions) -> [int, ...] or None\n\n"
+             "The class numbers a class-space search from the position given by the KlondikeState fields\n"
+             "gives each of positions (KlondikeState tuples reached from it), or None when the numbers of\n"
+             "that search do not fit one word (for tests).");
+
+static PyObject *py_class_numbers(PyObject *self, PyObject *args) {
+    PyObject *stock, *waste, *found, *tableau, *down, *redeals, *positions;
+    long used;
+    int draw, freturn;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOOOliOpO", &stock, &waste, &found, &tableau, &down, &used, &draw, &redeals,
+                          &freturn, &positions))
+        return NULL;
+    Search S;
+    if (read_options(&S, draw, freturn, 1, MODE_FULL, 0, redeals) < 0) return NULL;
+    State start, s;
+    if (read_state(stock, waste, found, tableau, down, used, &start) < 0) return NULL;
+    if (!number_classes(&S, &start)) Py_RETURN_NONE;
+    PyObject *fast = PySequence_Fast(positions, "the positions");
+    if (!fast) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    PyObject *out = PyList_New(n);
+    for (Py_ssize_t i = 0; out && i < n; i++) {
+        PyObject *p = PySequence_Fast_GET_ITEM(fast, i);
+        long u;
+        if (!PyArg_ParseTuple(p, "OOOOOl", &stock, &waste, &found, &tableau, &down, &u) ||
+            read_state(stock, waste, found, tableau, down, u, &s) < 0) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, PyLong_FromUnsignedLongLong(class_number(&S, &s)));
+    }
+    Py_DECREF(fast);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS, search_doc},
     {"children", py_children, METH_VARARGS, children_doc},
+    {"class_numbers", py_class_numbers, METH_VARARGS, class_numbers_doc},
     {NULL, NULL, 0, NULL},
 };
 

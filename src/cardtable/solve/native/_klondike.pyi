@@ -34,4 +34,17 @@ def children(
     mode: int,
     k: int,
     /,
-) -> list[tuple[list[tuple[int, int, int]], tuple[Any, ...]]]: ...
+) -> list[tuple[list[tuple[int, int, int]], tuple[Any, ...], int | None]]: ...
+def class_numbers(
+    stock: tuple[int, ...],
+    waste: tuple[int, ...],
+    foundations: tuple[int, ...],
+    tableau: tuple[tuple[int, ...], ...],
+    down: tuple[int, ...],
+    redeals_used: int,
+    draw: int,
+    redeals: int | None,
+    foundation_return: bool,
+    positions: list[tuple[Any, ...]],
+    /,
+) -> list[int] | None: ...

@@ -143,4 +143,42 @@ def children(space: Any, state: Any) -> list[tuple[list[KlondikeMove], KlondikeS
         edges = CORE.children(*args)
     except ValueError:
         return None
-    return [([_MOVES[m] for m in moves], KlondikeState(*after)) for moves, after in edges]
+    return [([_MOVES[m] for m in moves], KlondikeState(*after)) for moves, after, _ in edges]
+
+
+def numbered_children(rules: Klondike, state: KlondikeState) -> list[tuple[KlondikeState, int]] | None:
+    """The children of ``state`` in the class space with the class numbers the core gives them
+    by adding each move's change to ``state``'s number (for tests: they must be
+    :func:`class_numbers`'s), or None when the core does not number them.
+
+    >>> from cardtable.games.klondike import Klondike
+    >>> r = Klondike(); got = numbered_children(r, r.deal(0))
+    >>> got is None or [n for _, n in got] == class_numbers(r, r.deal(0), [s for s, _ in got])
+    True
+    """
+    args = _arguments(KlondikeClassSpace(rules), state)
+    if args is None:
+        return None
+    assert CORE is not None
+    edges = CORE.children(*args)
+    if edges and edges[0][2] is None:
+        return None
+    return [(KlondikeState(*after), number) for _, after, number in edges if number is not None]
+
+
+def class_numbers(rules: Klondike, start: KlondikeState, positions: list[KlondikeState]) -> list[int] | None:
+    """The numbers the core gives the classes of ``positions`` (reached from ``start``) in a
+    class-space search from ``start``: equal exactly when their classes are (for tests), or
+    None when the core does not number that search's classes.
+
+    >>> from cardtable.games.klondike import Klondike
+    >>> r = Klondike(); got = class_numbers(r, r.deal(0), [r.deal(0)])
+    >>> got is None or len(got) == 1
+    True
+    """
+    args = _arguments(KlondikeClassSpace(rules), start)
+    if args is None:
+        return None
+    assert CORE is not None
+    numbers: list[int] | None = CORE.class_numbers(*args[:9], positions)
+    return numbers
