@@ -33,6 +33,14 @@ enum { KEY_WORDS = 7 };     /* 70 six-bit symbols: at most 3 + 14 + 52 are used 
 #define RANK(c) ((c) % 13 + 1)
 #define SUIT(c) ((c) / 13)
 #define RED(c) (SUIT(c) == 1 || SUIT(c) == 2)
+#define KINGS ((uint64_t)1 << 12 | (uint64_t)1 << 25 | (uint64_t)1 << 38 | (uint64_t)1 << 51)
+
+/* The cards that go on card t in a build (one rank lower, the other colour), as a mask. */
+static inline uint64_t lower_cards(int t) {
+    if (RANK(t) == 1) return 0;
+    int r = RANK(t) - 2; /* their rank - 1 */
+    return RED(t) ? (uint64_t)1 << r | (uint64_t)1 << (39 + r) : (uint64_t)1 << (13 + r) | (uint64_t)1 << (26 + r);
+}
 
 typedef struct {
     uint8_t c[52];   /* talon T[0..nt), then piles 0..6 */
@@ -53,6 +61,14 @@ typedef struct {
     uint8_t ssrc, sdst, sn; /* the switch made first (KlondikeClassSpace), sn cards; sn 0: none */
     uint64_t dkey;  /* the child's class number less its parent's, modulo 2**64 (compact) */
 } Edge;
+
+/* A stock play's draws and redeals (_stock_plays): plen of them leave p > 0 cards in the
+ * waste, used redeals used; the waste top is then playable. */
+typedef struct {
+    uint32_t plen;
+    uint16_t used;
+    uint8_t p;
+} Draws;
 
 typedef struct {
     State s;
@@ -78,6 +94,8 @@ typedef struct {
     size_t nframes, cap_frames;
     Edge *edges;
     size_t nedges, cap_edges;
+    Draws *draws; /* the stock plays of the position being expanded (stock_plays) */
+    size_t ndraws, cap_draws;
     uint64_t *ekeys; /* per edge on the stack: its child's hash, then its KEY_WORDS key words;
                       * compact: its child's class number only */
     size_t cap_ekeys;
@@ -341,7 +359,6 @@ static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
     int off[8];
     offsets(s, off);
     const uint8_t *c = s->c;
-    int nt = s->nt;
     int top[7];
     for (int i = 0; i < 7; i++) top[i] = s->len[i] ? c[off[i + 1] - 1] : -1;
     /* To a foundation from the piles. */
@@ -399,23 +416,48 @@ static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
                     if (add_edge(S, s, 0, FOUNDATION + su, j, 1, 0, 0, 0, sw) < 0) return -1;
             }
         }
-    /* Every card draws and redeals can bring to the waste top, played (_stock_plays). */
+    /* Every card draws and redeals can bring to the waste top, played (S->draws). A card no
+     * pile takes (fits: the cards the piles take) skips the look at each pile. */
+    uint64_t fits = 0;
+    for (int j = 0; j < 7; j++)
+        if (pile < 0 || j == pile) fits |= top[j] >= 0 ? lower_cards(top[j]) : KINGS;
+    for (size_t a = 0; a < S->ndraws; a++) {
+        const Draws *d = S->draws + a;
+        int w = c[d->p - 1], score = -60 + (int32_t)d->plen;
+        if (s->found[SUIT(w)] == RANK(w) - 1 && pile < 0)
+            if (add_edge(S, s, score - 40, WASTE, FOUNDATION, 1, d->plen, d->p, d->used, sw) < 0) return -1;
+        if (!(fits >> w & 1)) continue;
+        for (int j = 0; j < 7; j++) {
+            int t = top[j];
+            if (pile >= 0 && j != pile) continue;
+            if (t >= 0 ? (RANK(t) == RANK(w) + 1 && RED(t) != RED(w)) : RANK(w) == 13)
+                if (add_edge(S, s, score, WASTE, j, 1, d->plen, d->p, d->used, sw) < 0) return -1;
+        }
+    }
+    return 0;
+}
+
+/* The stock plays of s (_stock_plays, in their order) into S->draws: every waste size that
+ * draws and redeals reach with a card on top, with the draws and redeals it takes; *cards
+ * gets the cards they bring to the waste top. 0, or -1 when out of memory. */
+static int stock_plays(Search *S, const State *s, uint64_t *cards) {
     uint8_t seen[53];
     memset(seen, 0, sizeof seen);
-    int p = s->p, used = s->used;
+    int p = s->p, used = s->used, nt = s->nt;
+    S->ndraws = 0;
+    *cards = 0;
     for (uint32_t plen = 0;; plen++) {
         if (seen[p]) break;
         seen[p] = 1;
         if (p > 0) {
-            int w = c[p - 1];
-            if (s->found[SUIT(w)] == RANK(w) - 1 && pile < 0)
-                if (add_edge(S, s, -60 + (int32_t)plen - 40, WASTE, FOUNDATION, 1, plen, p, used, sw) < 0) return -1;
-            for (int j = 0; j < 7; j++) {
-                int t = top[j];
-                if (pile >= 0 && j != pile) continue;
-                if (t >= 0 ? (RANK(t) == RANK(w) + 1 && RED(t) != RED(w)) : RANK(w) == 13)
-                    if (add_edge(S, s, -60 + (int32_t)plen, WASTE, j, 1, plen, p, used, sw) < 0) return -1;
-            }
+            Draws *d = room_for(S->draws, &S->cap_draws, S->ndraws + 1, sizeof *d, 64);
+            if (!d) return -1;
+            S->draws = d;
+            d += S->ndraws++;
+            d->plen = plen;
+            d->used = (uint16_t)used;
+            d->p = (uint8_t)p;
+            *cards |= (uint64_t)1 << s->c[p - 1];
         }
         if (p < nt) {
             p += S->draw;
@@ -488,13 +530,25 @@ static int children(Search *S, const State *s, uint32_t *count) {
     if (safe_src >= 0) {
         if (add_edge(S, s, 0, safe_src, FOUNDATION, 1, 0, s->p, s->used, NULL) < 0) return -1;
     } else {
-        if (add_moves(S, s, NULL, -1) < 0) return -1;
+        uint64_t drawn;
+        if (stock_plays(S, s, &drawn) < 0 || add_moves(S, s, NULL, -1) < 0) return -1;
         if (S->classes) {
             /* Switches: a covered face-up card whose twin is a pile's top is uncovered by
-             * moving what lies on it onto the twin; then the moves it allows. */
+             * moving what lies on it onto the twin; then the moves it allows. Those are
+             * (add_moves with the pile given): the card to its foundation, the card moved
+             * if it is its pile's root (the class's moves move roots), or a card of the
+             * type below moved onto it: a root (the switch keeps every pile's root), a
+             * foundation's top or a card the stock plays bring up. A switch that allows
+             * none of these adds no edge, and is skipped before it is made. */
+            uint64_t onto = drawn;
+            for (int i = 0; i < 7; i++)
+                if (s->len[i]) onto |= (uint64_t)1 << c[off[i] + s->down[i]];
+            for (int su = 0; su < 4 && S->freturn; su++)
+                if (s->found[su]) onto |= (uint64_t)1 << (su * 13 + s->found[su] - 1);
             for (int i = 0; i < 7; i++)
                 for (int k = s->down[i]; k < s->len[i] - 1; k++) {
                     int y = c[off[i] + k], twin = y + (3 - 2 * SUIT(y)) * 13, j = 0;
+                    if (!PLAYABLE(s, y) && k != s->down[i] && !(lower_cards(y) & onto)) continue;
                     while (j < 7 && top[j] != twin) j++;
                     if (j == 7) continue;
                     Edge sw = {0};
@@ -709,6 +763,7 @@ static void search_free(Search *S) {
     free(S->frames);
     free(S->edges);
     free(S->ekeys);
+    free(S->draws);
 }
 
 /* --- reading Python values ------------------------------------------------------------- */
