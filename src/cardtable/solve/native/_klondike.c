@@ -96,6 +96,7 @@ typedef struct {
     size_t nedges, cap_edges;
     Draws *draws; /* the stock plays of the position being expanded (stock_plays) */
     size_t ndraws, cap_draws;
+    uint64_t drawn; /* the cards they bring to the waste top, as a mask */
     uint64_t *ekeys; /* per edge on the stack: its child's hash, then its KEY_WORDS key words;
                       * compact: its child's class number only */
     size_t cap_ekeys;
@@ -350,22 +351,10 @@ static int add_edge(Search *S, const State *s, int score, int src, int dst, int 
     return 0;
 }
 
-/* The moves of s in legal_moves order (waste plays left out), then every card draws and
- * redeals can bring to the waste top, played (_stock_plays): KlondikeSpace.children's
- * edges. For KlondikeClassSpace (classes), KlondikeClassSpace._class_moves: moves that only
- * rearrange hanging cards are left out, and with a switch sw made first (pile >= 0), only
- * the moves of pile's top card alone and the moves onto pile are kept. */
-static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
-    int off[8];
-    offsets(s, off);
+/* KlondikeSpace's tableau moves of s (off: its offsets, top: its piles' tops), in
+ * legal_moves order: by source pile, then target pile, then count. */
+static int tableau_moves(Search *S, const State *s, const int *off, const int *top) {
     const uint8_t *c = s->c;
-    int top[7];
-    for (int i = 0; i < 7; i++) top[i] = s->len[i] ? c[off[i + 1] - 1] : -1;
-    /* To a foundation from the piles. */
-    for (int i = 0; i < 7; i++)
-        if (top[i] >= 0 && s->found[SUIT(top[i])] == RANK(top[i]) - 1 && (pile < 0 || i == pile))
-            if (add_edge(S, s, -100, i, FOUNDATION, 1, 0, 0, 0, sw) < 0) return -1;
-    /* Tableau to tableau, by source pile, then target pile (then count). */
     int where[52];
     for (int k = 0; k < 52; k++) where[k] = -1;
     for (int i = 0; i < 7; i++)
@@ -395,13 +384,43 @@ static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
     }
     for (int q = 0; q < ncodes; q++) {
         int i = codes[q] >> 10, j = (codes[q] >> 5) & 31, n = codes[q] & 31;
-        if (S->classes) {
-            int base = s->len[i] - n;
-            if (base > s->down[i] || (base == 0 && top[j] < 0)) continue; /* the class stays */
-            if (pile >= 0 && j != pile && !(i == pile && n == 1)) continue;
-        }
         int score = n == s->len[i] - s->down[i] ? (s->down[i] ? 90 : 20) : 10;
-        if (add_edge(S, s, -score, i, j, n, 0, 0, 0, sw) < 0) return -1;
+        if (add_edge(S, s, -score, i, j, n, 0, 0, 0, NULL) < 0) return -1;
+    }
+    return 0;
+}
+
+/* The moves of s in legal_moves order (waste plays left out), then every card draws and
+ * redeals can bring to the waste top, played (_stock_plays): KlondikeSpace.children's
+ * edges. For KlondikeClassSpace (classes), KlondikeClassSpace._class_moves: moves that only
+ * rearrange hanging cards are left out, and with a switch sw made first (pile >= 0), only
+ * the moves of pile's top card alone and the moves onto pile are kept. */
+static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
+    int off[8];
+    offsets(s, off);
+    const uint8_t *c = s->c;
+    int top[7];
+    for (int i = 0; i < 7; i++) top[i] = s->len[i] ? c[off[i + 1] - 1] : -1;
+    /* To a foundation from the piles. */
+    for (int i = 0; i < 7; i++)
+        if (top[i] >= 0 && s->found[SUIT(top[i])] == RANK(top[i]) - 1 && (pile < 0 || i == pile))
+            if (add_edge(S, s, -100, i, FOUNDATION, 1, 0, 0, 0, sw) < 0) return -1;
+    /* Tableau to tableau, by source pile, then target pile (then count). */
+    if (S->classes) {
+        /* Only a root's move changes the class: each pile's root run, onto each pile that takes
+         * it (a king into an empty pile only from above face-down cards). */
+        for (int i = 0; i < 7; i++) {
+            if (!s->len[i]) continue;
+            int x = c[off[i] + s->down[i]], n = s->len[i] - s->down[i], score = s->down[i] ? 90 : 20;
+            for (int j = 0; j < 7; j++) {
+                int t = top[j];
+                if (j == i || (pile >= 0 && j != pile && !(i == pile && n == 1))) continue;
+                if (t >= 0 ? RANK(t) == RANK(x) + 1 && RED(t) != RED(x) : RANK(x) == 13 && s->down[i])
+                    if (add_edge(S, s, -score, i, j, n, 0, 0, 0, sw) < 0) return -1;
+            }
+        }
+    } else if (tableau_moves(S, s, off, top) < 0) {
+        return -1;
     }
     /* Foundation back to the tableau. */
     if (S->freturn)
@@ -418,9 +437,12 @@ static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
         }
     /* Every card draws and redeals can bring to the waste top, played (S->draws). A card no
      * pile takes (fits: the cards the piles take) skips the look at each pile. */
-    uint64_t fits = 0;
+    uint64_t fits = 0, home = 0;
     for (int j = 0; j < 7; j++)
         if (pile < 0 || j == pile) fits |= top[j] >= 0 ? lower_cards(top[j]) : KINGS;
+    for (int su = 0; su < 4 && pile < 0; su++)
+        if (s->found[su] < 13) home |= (uint64_t)1 << (su * 13 + s->found[su]);
+    if (!(S->drawn & (fits | home))) return 0; /* no stock play */
     for (size_t a = 0; a < S->ndraws; a++) {
         const Draws *d = S->draws + a;
         int w = c[d->p - 1], score = -60 + (int32_t)d->plen;
@@ -438,9 +460,10 @@ static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
 }
 
 /* The stock plays of s (_stock_plays, in their order) into S->draws: every waste size that
- * draws and redeals reach with a card on top, with the draws and redeals it takes; *cards
+ * draws and redeals reach with a card on top, with the draws and redeals it takes; S->drawn
  * gets the cards they bring to the waste top. 0, or -1 when out of memory. */
-static int stock_plays(Search *S, const State *s, uint64_t *cards) {
+static int stock_plays(Search *S, const State *s) {
+    uint64_t *cards = &S->drawn;
     uint8_t seen[53];
     memset(seen, 0, sizeof seen);
     int p = s->p, used = s->used, nt = s->nt;
@@ -490,10 +513,8 @@ static int safe_card(const State *s, int c) {
 
 /* KlondikeClassSpace.forced_move as (src, 1) of a foundation move; -1: none. */
 static int forced_move(const Search *S, const State *s) {
-    int off[8], hanging[28] = {0}, best = -1, src = -1;
+    int off[8], hanging[28], counted = 0, best = -1, src = -1;
     offsets(s, off);
-    for (int i = 0; i < 7; i++)
-        for (int k = s->down[i] + 1; k < s->len[i]; k++) hanging[TYPE(s->c[off[i] + k])]++;
     if (S->draw == 1 && s->p) {
         int w = s->c[s->p - 1];
         if (PLAYABLE(s, w) && safe_card(s, w)) best = w, src = WASTE;
@@ -502,7 +523,14 @@ static int forced_move(const Search *S, const State *s) {
         if (!s->len[i]) continue;
         int t = s->c[off[i + 1] - 1];
         int below = (RANK(t) - 1) * 2 + !RED(t);
-        if (PLAYABLE(s, t) && safe_card(s, t) && !hanging[below] && (best < 0 || t < best)) best = t, src = i;
+        if (!PLAYABLE(s, t) || !safe_card(s, t) || (best >= 0 && t > best)) continue;
+        if (!counted) { /* the hanging cards' types, counted only once a candidate needs them */
+            memset(hanging, 0, sizeof hanging);
+            for (int m = 0; m < 7; m++)
+                for (int k = s->down[m] + 1; k < s->len[m]; k++) hanging[TYPE(s->c[off[m] + k])]++;
+            counted = 1;
+        }
+        if (!hanging[below]) best = t, src = i;
     }
     return src;
 }
@@ -530,8 +558,7 @@ static int children(Search *S, const State *s, uint32_t *count) {
     if (safe_src >= 0) {
         if (add_edge(S, s, 0, safe_src, FOUNDATION, 1, 0, s->p, s->used, NULL) < 0) return -1;
     } else {
-        uint64_t drawn;
-        if (stock_plays(S, s, &drawn) < 0 || add_moves(S, s, NULL, -1) < 0) return -1;
+        if (stock_plays(S, s) < 0 || add_moves(S, s, NULL, -1) < 0) return -1;
         if (S->classes) {
             /* Switches: a covered face-up card whose twin is a pile's top is uncovered by
              * moving what lies on it onto the twin; then the moves it allows. Those are
@@ -540,7 +567,7 @@ static int children(Search *S, const State *s, uint32_t *count) {
              * type below moved onto it: a root (the switch keeps every pile's root), a
              * foundation's top or a card the stock plays bring up. A switch that allows
              * none of these adds no edge, and is skipped before it is made. */
-            uint64_t onto = drawn;
+            uint64_t onto = S->drawn;
             for (int i = 0; i < 7; i++)
                 if (s->len[i]) onto |= (uint64_t)1 << c[off[i] + s->down[i]];
             for (int su = 0; su < 4 && S->freturn; su++)
