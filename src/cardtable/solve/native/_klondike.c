@@ -400,10 +400,19 @@ static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
     offsets(s, off);
     const uint8_t *c = s->c;
     int top[7];
-    for (int i = 0; i < 7; i++) top[i] = s->len[i] ? c[off[i + 1] - 1] : -1;
+    /* As masks: the cards each pile takes (0 for a pile left out), and those that can go to
+     * their foundations. */
+    uint64_t takes[7], fits = 0, home = 0;
+    for (int su = 0; su < 4; su++)
+        if (s->found[su] < 13) home |= (uint64_t)1 << (su * 13 + s->found[su]);
+    for (int j = 0; j < 7; j++) {
+        top[j] = s->len[j] ? c[off[j + 1] - 1] : -1;
+        takes[j] = pile >= 0 && j != pile ? 0 : top[j] >= 0 ? lower_cards(top[j]) : KINGS;
+        fits |= takes[j];
+    }
     /* To a foundation from the piles. */
     for (int i = 0; i < 7; i++)
-        if (top[i] >= 0 && s->found[SUIT(top[i])] == RANK(top[i]) - 1 && (pile < 0 || i == pile))
+        if (top[i] >= 0 && (home >> top[i] & 1) && (pile < 0 || i == pile))
             if (add_edge(S, s, -100, i, FOUNDATION, 1, 0, 0, 0, sw) < 0) return -1;
     /* Tableau to tableau, by source pile, then target pile (then count). */
     if (S->classes) {
@@ -412,11 +421,12 @@ static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
         for (int i = 0; i < 7; i++) {
             if (!s->len[i]) continue;
             int x = c[off[i] + s->down[i]], n = s->len[i] - s->down[i], score = s->down[i] ? 90 : 20;
+            int alone = i == pile && n == 1; /* after a switch: the pile's top card, anywhere */
+            if (!(fits >> x & 1) && !alone) continue;
             for (int j = 0; j < 7; j++) {
-                int t = top[j];
-                if (j == i || (pile >= 0 && j != pile && !(i == pile && n == 1))) continue;
-                if (t >= 0 ? RANK(t) == RANK(x) + 1 && RED(t) != RED(x) : RANK(x) == 13 && s->down[i])
-                    if (add_edge(S, s, -score, i, j, n, 0, 0, 0, sw) < 0) return -1;
+                uint64_t t = !alone ? takes[j] : top[j] >= 0 ? lower_cards(top[j]) : KINGS;
+                if (j == i || !(t >> x & 1) || (top[j] < 0 && !s->down[i])) continue;
+                if (add_edge(S, s, -score, i, j, n, 0, 0, 0, sw) < 0) return -1;
             }
         }
     } else if (tableau_moves(S, s, off, top) < 0) {
@@ -425,36 +435,24 @@ static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
     /* Foundation back to the tableau. */
     if (S->freturn)
         for (int su = 0; su < 4; su++) {
-            int r = s->found[su];
-            if (!r) continue;
-            int red = su == 1 || su == 2;
-            for (int j = 0; j < 7; j++) {
-                int t = top[j];
-                if (pile >= 0 && j != pile) continue;
-                if (t >= 0 ? (RANK(t) == r + 1 && RED(t) != red) : r == 13)
+            int r = s->found[su], card = su * 13 + r - 1;
+            if (!r || !(fits >> card & 1)) continue;
+            for (int j = 0; j < 7; j++)
+                if (takes[j] >> card & 1)
                     if (add_edge(S, s, 0, FOUNDATION + su, j, 1, 0, 0, 0, sw) < 0) return -1;
-            }
         }
-    /* Every card draws and redeals can bring to the waste top, played (S->draws). A card no
-     * pile takes (fits: the cards the piles take) skips the look at each pile. */
-    uint64_t fits = 0, home = 0;
-    for (int j = 0; j < 7; j++)
-        if (pile < 0 || j == pile) fits |= top[j] >= 0 ? lower_cards(top[j]) : KINGS;
-    for (int su = 0; su < 4 && pile < 0; su++)
-        if (s->found[su] < 13) home |= (uint64_t)1 << (su * 13 + s->found[su]);
+    /* Every card draws and redeals can bring to the waste top, played (S->draws). */
+    if (pile >= 0) home = 0; /* after a switch, only moves onto the pile */
     if (!(S->drawn & (fits | home))) return 0; /* no stock play */
     for (size_t a = 0; a < S->ndraws; a++) {
         const Draws *d = S->draws + a;
         int w = c[d->p - 1], score = -60 + (int32_t)d->plen;
-        if (s->found[SUIT(w)] == RANK(w) - 1 && pile < 0)
+        if (home >> w & 1)
             if (add_edge(S, s, score - 40, WASTE, FOUNDATION, 1, d->plen, d->p, d->used, sw) < 0) return -1;
         if (!(fits >> w & 1)) continue;
-        for (int j = 0; j < 7; j++) {
-            int t = top[j];
-            if (pile >= 0 && j != pile) continue;
-            if (t >= 0 ? (RANK(t) == RANK(w) + 1 && RED(t) != RED(w)) : RANK(w) == 13)
+        for (int j = 0; j < 7; j++)
+            if (takes[j] >> w & 1)
                 if (add_edge(S, s, score, WASTE, j, 1, d->plen, d->p, d->used, sw) < 0) return -1;
-        }
     }
     return 0;
 }
