@@ -6,9 +6,9 @@ Klondike-Solver as PySol text (``Solitaire.load_pysol``, ``solve_fast`` with its
 default 5,000,000-state cap) and to ``cardtable.solve``. Every solve runs in a
 child process with the same wall-clock limit, so time and peak memory (the
 child's maximum resident size) are measured alike. Prints, for each solver:
-solved, proved unsolvable, unknown (limit or cap reached), median and 95th
-percentile seconds per deal, peak memory; then any deal where one says solved
-and the other proved it unsolvable (there must be none).
+solved, proved unsolvable, unknown (limit or cap reached), median, 95th
+percentile, mean and largest seconds per deal, peak memory; then any deal where
+one says solved and the other proved it unsolvable (there must be none).
 
 Klondike-Solver's ``solve_fast`` never proves a deal unsolvable (it prunes to
 the best three moves per position); a deal it does not solve is "unknown".
@@ -88,7 +88,8 @@ def summary(name: str, runs: list[tuple[str, float, float]]) -> str:
     count = {v: sum(1 for r in runs if r[0] == v) for v in ("solved", "unsolvable", "unknown")}
     return (
         f"{name:<16} {count['solved']:>7} {count['unsolvable']:>11} {count['unknown']:>8} "
-        f"{statistics.median(times):>9.3f} {p95:>9.3f} {memory_mb:>9.0f}"
+        f"{statistics.median(times):>9.3f} {p95:>9.3f} {statistics.fmean(times):>9.3f} {times[-1]:>9.3f} "
+        f"{memory_mb:>9.0f}"
     )
 
 
@@ -132,7 +133,9 @@ def main() -> None:
                 with open(args.log, "a", encoding="utf-8") as log:
                     log.write(json.dumps({"solver": name, "deal": deal, "limit": args.limit, "result": found}) + "\n")
     print(f"{args.deals} random draw-3 deals (cardtable deal numbers 0..{args.deals - 1}), {args.limit:g} s per deal")
-    print(f"{'solver':<16} {'solved':>7} {'unsolvable':>11} {'unknown':>8} {'median s':>9} {'p95 s':>9} {'peak MB':>9}")
+    columns = ("solved", "unsolvable", "unknown", "median s", "p95 s", "mean s", "max s", "peak MB")
+    widths = (7, 11, 8, 9, 9, 9, 9, 9)  # summary's
+    print(f"{'solver':<16} " + " ".join(f"{c:>{w}}" for c, w in zip(columns, widths, strict=True)))
     for name in ("klondike-solver", "cardtable"):
         print(summary(name, results[name]))
     disagree = [
