@@ -461,12 +461,11 @@ static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
  * draws and redeals reach with a card on top, with the draws and redeals it takes; S->drawn
  * gets the cards they bring to the waste top. 0, or -1 when out of memory. */
 static int stock_plays(Search *S, const State *s) {
-    uint64_t *cards = &S->drawn;
     uint8_t seen[53];
     memset(seen, 0, sizeof seen);
     int p = s->p, used = s->used, nt = s->nt;
     S->ndraws = 0;
-    *cards = 0;
+    S->drawn = 0;
     for (uint32_t plen = 0;; plen++) {
         if (seen[p]) break;
         seen[p] = 1;
@@ -478,7 +477,7 @@ static int stock_plays(Search *S, const State *s) {
             d->plen = plen;
             d->used = (uint16_t)used;
             d->p = (uint8_t)p;
-            *cards |= (uint64_t)1 << s->c[p - 1];
+            S->drawn |= (uint64_t)1 << s->c[p - 1];
         }
         if (p < nt) {
             p += S->draw;
