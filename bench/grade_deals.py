@@ -289,11 +289,16 @@ def complete_grades(label: str, workers: int = 1, quiet: bool = False, results: 
             row = rows[deal]
             rows[deal] = {**row, "obvious": won, "tricky": is_tricky(row["verdict"], row["eager_verdict"], won)}
             progress.advance(task)
-    tmp = path.with_suffix(".tmp")
-    lines = (json.dumps({name: rows[deal][name] for name in FIELDS}) + "\n" for deal in sorted(rows))
-    tmp.write_text("".join(lines), encoding="utf-8")
-    tmp.replace(path)
+    rewrite(path, ({name: rows[deal][name] for name in FIELDS} for deal in sorted(rows)))
     return len(todo)
+
+
+def rewrite(path: Path, rows: Iterable[dict[str, Any]]) -> None:
+    """Replace the grades file ``path`` by ``rows``, a line each, all at once (a file
+    beside it, then renamed), so an interrupted rewrite leaves the old file whole."""
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    tmp.replace(path)
 
 
 def grade_key(label: str, deals: int, workers: int = 1, quiet: bool = False, results: Path = RESULTS) -> int:
@@ -305,12 +310,8 @@ def grade_key(label: str, deals: int, workers: int = 1, quiet: bool = False, res
     path.parent.mkdir(parents=True, exist_ok=True)
     done, bad = read_grades(path, raw=True)
     if bad:  # drop the lines cut short by an interrupted run; their deals are graded again
-        rows = sorted(done.values(), key=lambda row: int(row["deal"]))
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
-        tmp.replace(path)
-    if complete_grades(label, workers, quiet, results):
-        done, _ = read_grades(path, raw=True)
+        rewrite(path, sorted(done.values(), key=lambda row: int(row["deal"])))
+    complete_grades(label, workers, quiet, results)  # the same deals, rewritten
     todo = [deal for deal in range(deals) if deal not in done]
     if not todo:
         if not quiet:

@@ -661,18 +661,19 @@ static int push_frame(Search *S, const State *s, uint64_t key) {
 
 /* --- the search ------------------------------------------------------------------------ */
 
-/* With insert 0: whether the key of the edge at `at` (its child's, from push_frame) is seen,
- * and if not, the slot to insert it at in *where. With insert 1: insert it there (0, or -1
- * when out of memory). */
-static int seen_child(Search *S, size_t at, int insert, size_t *where) {
-    if (S->compact) {
-        uint64_t key = S->ekeys[at];
-        if (!insert) return seen1_find(&S->seen1, key, where);
-        return seen1_insert(&S->seen1, key, *where);
-    }
+/* Whether the key of the edge at `at` (its child's, from push_frame) is seen; if not, the
+ * slot to insert it at in *where (for child_insert). */
+static int child_seen(const Search *S, size_t at, size_t *where) {
+    if (S->compact) return seen1_find(&S->seen1, S->ekeys[at], where);
     const uint64_t *k = S->ekeys + at * EKEY_WORDS; /* the hash, then the key */
-    if (!insert) return seen_find(&S->seen, k + 1, k[0], where);
-    return seen_insert(&S->seen, k + 1, k[0], *where);
+    return seen_find(&S->seen, k + 1, k[0], where);
+}
+
+/* Insert the key of the edge at `at` at the slot child_seen gave. 0, or -1 when out of memory. */
+static int child_insert(Search *S, size_t at, size_t where) {
+    if (S->compact) return seen1_insert(&S->seen1, S->ekeys[at], where);
+    const uint64_t *k = S->ekeys + at * EKEY_WORDS;
+    return seen_insert(&S->seen, k + 1, k[0], where);
 }
 
 static size_t seen_count(const Search *S) { return S->compact ? S->seen1.count : S->seen.count; }
@@ -696,12 +697,14 @@ static int run(Search *S, const State *start, const Budget *B, long long *nodes_
     if (start_search(S, start, &number) < 0) return NO_MEMORY;
     int stored;
     if (S->compact) {
-        stored = seen1_insert(&S->seen1, number, (size_t)mix_key(number) & S->seen1.mask) == 0;
+        seen1_find(&S->seen1, number, &where);
+        stored = seen1_insert(&S->seen1, number, where) == 0;
     } else {
         uint64_t key[KEY_WORDS];
         make_key(S, start, key);
         uint64_t h = hash_key(key, KEY_WORDS);
-        stored = seen_insert(&S->seen, key, h, (size_t)h & S->seen.mask) == 0;
+        seen_find(&S->seen, key, h, &where);
+        stored = seen_insert(&S->seen, key, h, where) == 0;
     }
     if (!stored || push_frame(S, start, number) < 0) return NO_MEMORY;
     nodes = 1;
@@ -716,7 +719,7 @@ static int run(Search *S, const State *start, const Budget *B, long long *nodes_
         Frame *f = S->frames + S->nframes - 1;
         if (f->e_next < f->e_count) {
             size_t at = f->e_begin + f->e_next++;
-            if (seen_child(S, at, 0, &where)) continue;
+            if (child_seen(S, at, &where)) continue;
             State child; /* only now: a child seen since push_frame needs no position */
             apply_edge(&f->s, S->edges + at, &child);
             if (is_won(&child)) {
@@ -727,7 +730,7 @@ static int run(Search *S, const State *start, const Budget *B, long long *nodes_
                 result = UNKNOWN;
                 break;
             }
-            if (seen_child(S, at, 1, &where) < 0 || push_frame(S, &child, S->compact ? S->ekeys[at] : 0) < 0) {
+            if (child_insert(S, at, where) < 0 || push_frame(S, &child, S->compact ? S->ekeys[at] : 0) < 0) {
                 result = NO_MEMORY;
                 break;
             }
