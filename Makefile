@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit browser bench clean
 
 # setup.py builds the compiled solver cores: a changed C file reinstalls (rebuilds) them.
 $(STAMP): pyproject.toml setup.py $(wildcard src/cardtable/solve/native/*.c) $(wildcard src/cardtable/solve/native/*.h)
@@ -14,8 +14,15 @@ $(STAMP): pyproject.toml setup.py $(wildcard src/cardtable/solve/native/*.c) $(w
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
+# The main program: the card table in the browser (http://127.0.0.1:8000/), games kept in ./cardtable-data.
 run: $(STAMP)
-	$(BIN)/cardtable play klondike
+	$(BIN)/cardtable serve
+
+# The browser tests drive Debian's Chromium (Playwright's own browser download cannot work here).
+browser:
+	@command -v chromium >/dev/null || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -25,7 +32,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # CARDTABLE_REQUIRE_NATIVE: the tests of tests/solve/native fail if a compiled core was not built.
-unit: $(STAMP)
+unit: $(STAMP) browser
 	CARDTABLE_REQUIRE_NATIVE=1 $(BIN)/pytest
 
 test: lint typecheck unit
@@ -35,4 +42,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache cardtable-data

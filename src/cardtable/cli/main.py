@@ -29,10 +29,10 @@ from ..core.errors import CardtableError, DealNumberError, OptionError
 from ..core.game import Game
 from ..core.multiplayer import MultiplayerGame, MultiplayerRules
 from ..games import rules_class
+from ..rulebook import rules_text
 from ..solve.levels import LEVELS, deal_for_level
 from .play import RANDOM_LEVEL, Session, read_save
 from .render import game_block, make_console, one_line
-from .rulebook import rules_text
 from .table import TableSession, parse_players
 
 EXIT_ERROR = 2
@@ -525,6 +525,37 @@ def tournament_command(
             f"{i:>2}  {entry.name.ljust(width)}  {entry.win_share:9.3f}  {ci}   {entry.mean_score:10.2f}",
             soft_wrap=True,
         )
+
+
+@cli.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
+@click.option(
+    "--data",
+    default="cardtable-data",
+    show_default=True,
+    metavar="DIR",
+    help="Folder of the games and statistics (an SQLite file, made if missing).",
+)
+def serve_command(host: str, port: int, data: str) -> None:
+    """Start the card table in the browser and print its address.
+    \f
+
+    >>> from click.testing import CliRunner
+    >>> "--data DIR" in CliRunner().invoke(cli, ["serve", "--help"]).output
+    True
+    """
+    import uvicorn
+
+    from ..web import create_app
+
+    try:
+        app = create_app(data)
+    except OSError as err:
+        raise CommandError(f"cannot use data folder {data}: {err.strerror or err}") from None
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"cardtable is at http://{shown}:{port}/ (games kept in {data}; Ctrl+C stops)")
+    uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
 def main() -> None:

@@ -162,24 +162,26 @@ class Game(Generic[S, M]):
             self._legal = self.rules.legal_moves(self._state)
         return move in self._legal
 
-    def play(self, move: M | str) -> M:
+    def play(self, move: M | str, *, autoplay: bool | None = None) -> M:
         """Play a move (a move value or its text) and return it.
 
         Raises :class:`MoveParseError` for text that is not a move and
         :class:`IllegalMoveError` (saying which rule) for an illegal move; in
-        both cases the game is unchanged. With the game's ``autoplay`` option
-        on, the automatic moves that follow are played too (and undone with
-        it).
+        both cases the game is unchanged. With ``autoplay`` (default: the game's
+        ``autoplay`` option), the automatic moves that follow are played too
+        (and undone with it).
 
         >>> import cardtable
         >>> g = cardtable.new_game("klondike", deal=0)
         >>> str(g.play("d"))
         'd'
+        >>> _ = g.undo(); _ = g.play("d", autoplay=True); [str(m) for m in g.moves]  # AS goes home
+        ['d', '3f']
         """
         if isinstance(move, str):
             move = self.parse_move(move)
         self._play(move, auto=False)
-        if self.rules.options.get("autoplay"):
+        if self.rules.options.get("autoplay") if autoplay is None else autoplay:
             while (auto := self.rules.auto_move(self._state)) is not None:
                 self._play(auto, auto=True)
         self._redo.clear()

@@ -161,7 +161,7 @@ class MultiplayerGame(Game[S, M], Generic[S, M]):
         """
         return self.rules.to_move(self._state)
 
-    def play(self, move: M | str, seat: int | None = None) -> M:
+    def play(self, move: M | str, seat: int | None = None, *, autoplay: bool | None = None) -> M:
         """Play a move for the seat to play; with ``seat`` given, refuse it with
         :class:`NotYourTurnError` unless that seat is to play.
 
@@ -177,7 +177,7 @@ class MultiplayerGame(Game[S, M], Generic[S, M]):
             if mover is None:
                 raise NotYourTurnError("the game is over: nobody is to play")
             raise NotYourTurnError(f"it is seat {mover}'s turn, not seat {seat}'s")
-        return super().play(move)
+        return super().play(move, autoplay=autoplay)
 
     def _play(self, move: M, auto: bool) -> None:
         # Every move goes through here (play, redo, loading a save): log what each seat saw.

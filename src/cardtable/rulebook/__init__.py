@@ -1,4 +1,4 @@
-"""The rules page of ``cardtable rules``: the game's page from ``docs/games/``.
+"""The rules pages of ``cardtable rules`` and the web app: each game's page from ``docs/games/``.
 
 The pages (rules as implemented, options, notation, position format) ship in
 the package as ``cardtable/rulebook/<page>.md``; ``docs/games`` points there,

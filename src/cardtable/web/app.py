@@ -1,0 +1,227 @@
+"""The web app: FastAPI routes over :class:`~cardtable.web.tables.Tables`.
+
+The pages are one static front end (``static/``: ES modules, HTML and CSS,
+no build step); the API speaks JSON. A browser is known by a random cookie
+(``cardtable_player``), made on its first request: its games and statistics
+are its own, and another browser's game id answers "not found".
+
+Every error is a JSON answer ``{"error": one line, "kind": ...}`` with an
+HTTP status (see :class:`~cardtable.web.tables.WebError`); a stale request
+also carries the table afresh (``"table"``), so the page never drifts.
+
+>>> from fastapi.testclient import TestClient
+>>> client = TestClient(create_app(":memory:"))
+>>> [g["name"] for g in client.get("/api/games").json()["games"]][:2]
+['klondike', 'desturado']
+"""
+
+from __future__ import annotations
+
+import secrets
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict
+
+from ..api import GAMES
+from ..bots import BOTS
+from ..core.errors import CardtableError
+from ..games import rules_class
+from ..rulebook import rules_text
+from ..solve.levels import LEVELS
+from .store import Store
+from .tables import Tables, WebError
+
+PLAYER_COOKIE = "cardtable_player"
+"""The cookie that tells one browser's games from another's."""
+
+STATIC = Path(str(files("cardtable").joinpath("web", "static")))
+"""The front end's files."""
+
+PAGES = ("/", "/play/{game}", "/stats", "/rules/{game}")
+"""The paths that answer with the front end's page (it reads the path itself)."""
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class NewTable(_Body):
+    """A new table: game, options, and a deal number or a level (with a seed); seats for Deserto."""
+
+    game: str
+    options: dict[str, str | int | bool | None] = {}
+    deal: int | None = None
+    level: str | None = None
+    seed: int | None = None
+    seats: list[str] | None = None
+
+
+class Act(_Body):
+    """A request on a table: the move count it was made on."""
+
+    at: int
+
+
+class Move(Act):
+    """A move: in notation, or as a drop (``from``, ``index``, ``to``); ``auto`` for autoplay."""
+
+    move: str | None = None
+    from_: str | None = None
+    index: int | None = None
+    to: str | None = None
+    auto: bool = False
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, alias_generator=lambda n: n.rstrip("_"))
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """The games with their titles, options and levels, for the home page.
+
+    >>> [o["name"] for o in catalogue()[0]["options"]]
+    ['draw', 'redeals', 'foundation_return', 'numbering', 'autoplay']
+    """
+    games = []
+    for name in GAMES:
+        cls = rules_class(name)
+        games.append(
+            {
+                "name": name,
+                "title": cls.title,
+                "players": "2-4" if name == "deserto" else "1",
+                "levels": [] if name == "deserto" else list(LEVELS),
+                "options": [
+                    {
+                        "name": o.name,
+                        "kind": o.kind.__name__,
+                        "default": o.show(o.default),
+                        "choices": [o.show(c) for c in o.choices]
+                        or (["on", "off"] if o.kind is bool else [o.none_text] if o.none_text else []),
+                        "help": o.help,
+                    }
+                    for o in cls.OPTIONS
+                    if o.name not in ("autoplay",)
+                ],
+            }
+        )
+    return games
+
+
+def create_app(data: str | Path = "cardtable-data", hint_seconds: float | None = None) -> FastAPI:
+    """The app, keeping its SQLite file ``cardtable.sqlite`` in the folder ``data``
+    (``":memory:"`` keeps nothing, for tests).
+
+    >>> create_app(":memory:").title
+    'cardtable'
+    """
+    if str(data) == ":memory:":
+        store = Store(":memory:")
+    else:
+        folder = Path(data)
+        folder.mkdir(parents=True, exist_ok=True)
+        store = Store(str(folder / "cardtable.sqlite"))
+    tables = Tables(store) if hint_seconds is None else Tables(store, hint_seconds=hint_seconds)
+    app = FastAPI(title="cardtable", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
+    app.state.tables = tables
+
+    @app.middleware("http")
+    async def player_cookie(request: Request, call_next: Any) -> Response:
+        player = request.cookies.get(PLAYER_COOKIE) or ""
+        fresh = not player or len(player) > 64
+        if fresh:
+            player = secrets.token_urlsafe(16)
+        request.state.player = player
+        response: Response = await call_next(request)
+        if fresh:
+            response.set_cookie(PLAYER_COOKIE, player, max_age=10 * 365 * 86400, httponly=True, samesite="lax")
+        return response
+
+    @app.exception_handler(WebError)
+    async def web_error(request: Request, err: WebError) -> JSONResponse:
+        body: dict[str, Any] = {"error": err.message, "kind": err.kind}
+        if err.kind == "stale":
+            body["table"] = tables.get(request.state.player, str(request.path_params.get("table_id")))
+        return JSONResponse(body, status_code=err.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, err: RequestValidationError) -> JSONResponse:
+        first = err.errors()[0] if err.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        return JSONResponse(
+            {"error": f"bad request: {where or 'body'}: {first.get('msg', 'invalid')}", "kind": "bad-request"},
+            status_code=400,
+        )
+
+    @app.exception_handler(CardtableError)
+    async def library_error(request: Request, err: CardtableError) -> JSONResponse:
+        return JSONResponse({"error": str(err), "kind": "bad-request"}, status_code=400)
+
+    def player(request: Request) -> str:
+        return str(request.state.player)
+
+    @app.get("/api/games")
+    def games() -> dict[str, Any]:
+        return {"games": catalogue(), "bots": list(BOTS)}
+
+    @app.get("/api/rules/{game}")
+    def rules(game: str) -> dict[str, Any]:
+        try:
+            cls = rules_class(game)
+        except CardtableError as err:
+            raise WebError(404, "not-found", str(err)) from None
+        return {"game": cls.name, "title": cls.title, "text": rules_text(cls.name)}
+
+    @app.get("/api/tables")
+    def in_progress(request: Request) -> dict[str, Any]:
+        return {"tables": tables.in_progress(player(request))}
+
+    @app.post("/api/tables")
+    def create(request: Request, body: NewTable) -> dict[str, Any]:
+        return tables.create(
+            player(request),
+            body.game,
+            dict(body.options),
+            deal=body.deal,
+            level=body.level,
+            seed=body.seed,
+            seats=body.seats,
+        )
+
+    @app.get("/api/tables/{table_id}")
+    def get(request: Request, table_id: str) -> dict[str, Any]:
+        return tables.get(player(request), table_id)
+
+    @app.post("/api/tables/{table_id}/move")
+    def move(request: Request, table_id: str, body: Move) -> dict[str, Any]:
+        drop = (
+            None if body.from_ is None and body.to is None else {"from": body.from_, "index": body.index, "to": body.to}
+        )
+        return tables.play(player(request), table_id, body.at, move=body.move, drop=drop, auto=body.auto)
+
+    @app.post("/api/tables/{table_id}/{action}")
+    def act(request: Request, table_id: str, action: str, body: Act) -> dict[str, Any]:
+        actions = {
+            "undo": tables.undo,
+            "redo": tables.redo,
+            "restart": tables.restart,
+            "hint": tables.hint,
+            "finish": tables.finish,
+        }
+        if action not in actions:
+            raise WebError(404, "not-found", f"no action {action!r} (actions: {', '.join(actions)}, move)")
+        return actions[action](player(request), table_id, body.at)
+
+    @app.get("/api/stats")
+    def stats(request: Request) -> dict[str, Any]:
+        return tables.stats(player(request))
+
+    index = STATIC / "index.html"
+    for path in PAGES:
+        app.add_api_route(path, lambda: FileResponse(index), methods=["GET"], include_in_schema=False)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app

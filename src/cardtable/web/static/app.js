@@ -1,0 +1,251 @@
+// The cardtable front end: pages (home, table, statistics, rules) over the JSON API.
+// The server owns every game: this file draws what it is sent and sends moves back.
+import { newTableRequest, renderTable } from "./table.js";
+import { api, cap, el, games } from "./util.js";
+
+const main = document.getElementById("main");
+
+export function go(url) {
+  history.pushState({}, "", url);
+  route();
+}
+
+// --- home -----------------------------------------------------------------
+
+async function home() {
+  document.title = "cardtable";
+  const [{ games: list, bots }, { tables }] = await Promise.all([games(), api("/api/tables")]);
+  const page = el("section", { class: "home" }, el("h1", { text: "Choose a game" }));
+  if (tables.length) {
+    page.append(el("h2", { text: "Continue" }), el("ul", { class: "continue" }, tables.map((t) =>
+      el("li", {}, el("a", { href: `/play/${t.game}?id=${encodeURIComponent(t.id)}` , text: `${title(list, t.game)} — ${t.label}, ${t.moves} moves` })))));
+  }
+  const grid = el("div", { class: "games" });
+  for (const game of list) grid.append(gameCard(game, bots));
+  page.append(grid);
+  main.replaceChildren(page);
+  document.body.dataset.state = "home";
+}
+
+function title(list, name) {
+  return (list.find((g) => g.name === name) || { title: name }).title;
+}
+
+function gameCard(game, bots) {
+  const form = el("form", { class: "game-card", "data-game": game.name });
+  form.append(el("h2", { text: game.title }), el("p", { class: "players", text: `${game.players} player${game.players === "1" ? "" : "s"}` }));
+  const fields = el("div", { class: "fields" });
+  for (const option of game.options) {
+    if (option.name === "numbering") continue;
+    const id = `${game.name}-${option.name}`;
+    let input;
+    if (option.choices.length && option.kind !== "int") {
+      input = el("select", { id, name: option.name }, option.choices.map((c) => el("option", { value: c, selected: c === option.default, text: c })));
+    } else if (option.kind === "int" && option.choices.length && !option.choices.includes("unlimited")) {
+      input = el("select", { id, name: option.name }, option.choices.map((c) => el("option", { value: c, selected: c === option.default, text: c })));
+    } else {
+      input = el("input", { id, name: option.name, value: option.default, size: 8 });
+    }
+    fields.append(el("label", { for: id, title: option.help, text: option.name.replace(/_/g, " ") }), input);
+  }
+  if (game.levels.length) {
+    const id = `${game.name}-level`;
+    fields.append(el("label", { for: id, text: "level" }),
+      el("select", { id, name: "level" }, game.levels.map((l) => el("option", { value: l, text: cap(l) }))));
+  } else {
+    const seats = el("div", { class: "seats" });
+    const players = () => Number(form.querySelector("[name=players]").value);
+    const draw = () => {
+      seats.replaceChildren(...Array.from({ length: players() - 1 }, (_, i) => {
+        const id = `seat-${i + 2}`;
+        return el("span", {}, el("label", { for: id, text: `seat ${i + 2}` }),
+          el("select", { id, name: `seat${i + 2}` }, bots.map((b) => el("option", { value: b, selected: b === "greedy", text: b }))));
+      }));
+    };
+    form.addEventListener("change", (e) => { if (e.target.name === "players") draw(); });
+    setTimeout(draw);
+    fields.append(el("span", { class: "seat-you", text: "seat 1: you" }), seats);
+  }
+  form.append(fields, el("div", { class: "actions" },
+    el("button", { type: "submit", class: "primary", text: "Play" }),
+    el("a", { href: `/rules/${game.name}`, text: "Rules" })));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const data = new FormData(form);
+    const query = new URLSearchParams();
+    for (const [key, value] of data.entries()) {
+      if (key.startsWith("seat")) continue;
+      if (key === "level" && value === "random") continue;
+      const option = game.options.find((o) => o.name === key);
+      if (option && String(option.default) === String(value)) continue;
+      query.set(key, value);
+    }
+    if (!game.levels.length) {
+      const seats = ["you", ...[...data.entries()].filter(([k]) => k.startsWith("seat")).map(([, v]) => v)];
+      query.set("seats", seats.join(","));
+    }
+    query.set("new", "1");
+    go(`/play/${game.name}?${query}`);
+  });
+  return form;
+}
+
+
+// --- a table ------------------------------------------------------------------
+
+// /play/GAME?deal=N | level=L&seed=S | id=ID, plus the game's options: a URL that
+// reopens a game (the id only in the browser that owns it).
+async function play(name) {
+  const query = new URLSearchParams(location.search);
+  const { games: list } = await games();
+  const game = list.find((g) => g.name === name);
+  if (!game) throw Object.assign(new Error(`no game ${name}`), { status: 404 });
+  let table = null;
+  const id = query.get("id");
+  if (id) {
+    try { table = await api(`/api/tables/${encodeURIComponent(id)}`); } catch (err) { if (err.status !== 404) throw err; }
+  }
+  if (!table && !query.has("deal") && !query.has("level") && !query.has("new")) {
+    const { tables } = await api("/api/tables");
+    const open = tables.find((t) => t.game === name);
+    if (open) table = await api(`/api/tables/${encodeURIComponent(open.id)}`);
+  }
+  if (!table) table = await api("/api/tables", newTableRequest(game, query));
+  renderTable(main, table, game, go);
+}
+
+// --- statistics -----------------------------------------------------------------
+
+function seconds(s) {
+  if (s === null || s === undefined) return "–";
+  const m = Math.floor(s / 60);
+  return `${m}:${String(Math.round(s % 60)).padStart(2, "0")}`;
+}
+
+async function stats() {
+  document.title = "Statistics — cardtable";
+  const [{ rows }, { games: list }] = await Promise.all([api("/api/stats"), games()]);
+  const page = el("section", { class: "stats" }, el("h1", { text: "Statistics" }));
+  if (!rows.length) page.append(el("p", { text: "No game finished yet. Games count once they are won, lost, or left for a new one after a move." }));
+  else {
+    page.append(chart(rows, list));
+    const head = ["Game", "Mode", "Level", "Played", "Won", "Win rate", "Streak", "Best streak", "Best time", "Average time", "Fewest moves", "Hints used"];
+    page.append(el("div", { class: "scroll" }, el("table", {},
+      el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col", text: h })))),
+      el("tbody", {}, rows.map((r) => el("tr", {},
+        el("th", { scope: "row", text: title(list, r.game) }), el("td", { text: r.mode }), el("td", { text: cap(r.level) }),
+        el("td", { text: r.played }), el("td", { text: r.won }), el("td", { text: `${Math.round(r.win_rate * 100)}%` }),
+        el("td", { text: r.current_streak }), el("td", { text: r.best_streak }), el("td", { text: seconds(r.best_time) }),
+        el("td", { text: seconds(r.average_time) }), el("td", { text: r.fewest_moves ?? "–" }), el("td", { text: r.hints })))))));
+  }
+  page.append(el("dl", { class: "explain" },
+    el("dt", { text: "Played" }), el("dd", { text: "Games that ended: won, lost (no move can make progress), or left unfinished after at least one move to start another game of the same kind." }),
+    el("dt", { text: "Streak" }), el("dd", { text: "Games won in a row, counted in the order they ended; a lost or left game starts it again from 0. Best streak is the longest so far." }),
+    el("dt", { text: "Time" }), el("dd", { text: "From your first move to the winning move, for won games only. Average time is the mean over all won games." }),
+    el("dt", { text: "Hints used" }), el("dd", { text: "Hints that gave a move; a hint that found nothing is not counted." })));
+  main.replaceChildren(page);
+  document.body.dataset.state = "stats";
+}
+
+function chart(rows, list) {
+  // One bar per game, mode and level: win rate, with the number of games beside it.
+  const ns = "http://www.w3.org/2000/svg";
+  const height = 22 * rows.length + 10;
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 340 ${height}`);
+  svg.setAttribute("class", "chart");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "Win rate per game, mode and level");
+  rows.forEach((r, i) => {
+    const y = 5 + i * 22;
+    const name = `${title(list, r.game)} ${r.level === "random" ? "" : cap(r.level)}`.trim();
+    const bar = Math.max(1, Math.round(r.win_rate * 150));
+    svg.insertAdjacentHTML("beforeend",
+      `<text x="0" y="${y + 14}" font-size="11">${name.slice(0, 24)}</text>` +
+      `<rect x="140" y="${y + 3}" width="150" height="14" fill="#e6e0cf"/>` +
+      `<rect x="140" y="${y + 3}" width="${bar}" height="14" fill="#2f7d4f"/>` +
+      `<text x="296" y="${y + 14}" font-size="11">${Math.round(r.win_rate * 100)}% of ${r.played}</text>`);
+  });
+  return el("figure", {}, svg, el("figcaption", { text: "Win rate (green) per game and level" }));
+}
+
+// --- rules ------------------------------------------------------------------------
+
+async function rules(name) {
+  const data = await api(`/api/rules/${encodeURIComponent(name)}`);
+  document.title = `${data.title} rules — cardtable`;
+  const page = el("article", { class: "rules" });
+  page.innerHTML = markdown(data.text);
+  page.prepend(el("p", {}, el("a", { href: `/play/${data.game}`, class: "button primary", text: `Play ${data.title}` })));
+  main.replaceChildren(page);
+  document.body.dataset.state = "rules";
+}
+
+const escape = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const inline = (s) => escape(s).replace(/`([^`]+)`/g, "<code>$1</code>").replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>");
+
+function markdown(text) {
+  // Enough markdown for the rulebook pages: headings, lists, tables, code blocks, paragraphs.
+  const out = [];
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.startsWith("```")) {
+      const code = [];
+      while (++i < lines.length && !lines[i].startsWith("```")) code.push(escape(lines[i]));
+      out.push(`<pre>${code.join("\n")}</pre>`);
+    } else if (/^#{1,4} /.test(line)) {
+      const level = line.indexOf(" ");
+      out.push(`<h${level}>${inline(line.slice(level + 1))}</h${level}>`);
+    } else if (/^\s*([-*]|\d+\.) /.test(line)) {
+      const items = [];
+      while (i < lines.length && /^\s*([-*]|\d+\.) /.test(lines[i])) {
+        let item = lines[i].replace(/^\s*([-*]|\d+\.) /, "");
+        while (i + 1 < lines.length && /^\s{2,}\S/.test(lines[i + 1]) && !/^\s*([-*]|\d+\.) /.test(lines[i + 1])) item += " " + lines[++i].trim();
+        items.push(`<li>${inline(item)}</li>`);
+        i++;
+      }
+      i--;
+      out.push(`<ul>${items.join("")}</ul>`);
+    } else if (line.startsWith("|")) {
+      const rows = [];
+      while (i < lines.length && lines[i].startsWith("|")) {
+        if (!/^\|[\s|:-]+\|$/.test(lines[i])) rows.push(lines[i].split("|").slice(1, -1).map((c) => inline(c.trim())));
+        i++;
+      }
+      i--;
+      out.push(`<div class="scroll"><table>${rows.map((r, k) => `<tr>${r.map((c) => k ? `<td>${c}</td>` : `<th>${c}</th>`).join("")}</tr>`).join("")}</table></div>`);
+    } else if (line.trim()) {
+      const para = [line];
+      while (i + 1 < lines.length && lines[i + 1].trim() && !/^(#|\||```|\s*([-*]|\d+\.) )/.test(lines[i + 1])) para.push(lines[++i]);
+      out.push(`<p>${inline(para.join(" "))}</p>`);
+    }
+  }
+  return out.join("\n");
+}
+
+// --- routing ------------------------------------------------------------------------
+
+export async function route() {
+  document.body.dataset.state = "loading";
+  const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  try {
+    if (parts[0] === "play" && parts[1]) await play(parts[1]);
+    else if (parts[0] === "stats") await stats();
+    else if (parts[0] === "rules" && parts[1]) await rules(parts[1]);
+    else await home();
+  } catch (err) {
+    main.replaceChildren(el("section", { class: "problem" }, el("h1", { text: "Something went wrong" }), el("p", { text: err.message }), el("p", {}, el("a", { href: "/", text: "Back to the games" }))));
+    document.body.dataset.state = "error";
+  }
+}
+
+document.addEventListener("click", (e) => {
+  const link = e.target.closest("a[href^='/']");
+  if (link && !e.ctrlKey && !e.metaKey && !e.shiftKey && e.button === 0) {
+    e.preventDefault();
+    go(link.getAttribute("href"));
+  }
+});
+window.addEventListener("popstate", route);
+route();

@@ -1,0 +1,180 @@
+"""Where the web app keeps games and statistics: one SQLite file.
+
+A table (one game at the browser) is a row holding its save file (the
+library's own format: game, options, deal, moves, replayed and checked on
+load), the moves taken back (for redo), its level and seed, the times it was
+started and ended, the hints used and how it ended. The row is written after
+every move, so a game survives a page reload and a server restart.
+
+The schema is created and migrated by the app itself: ``PRAGMA user_version``
+holds the schema's version and :data:`MIGRATIONS` brings an older file up to
+date.
+
+>>> store = Store(":memory:")
+>>> store.version()
+1
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE tables (
+        id TEXT PRIMARY KEY,
+        player TEXT NOT NULL,
+        game TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        level TEXT NOT NULL,
+        seed INTEGER,
+        save TEXT NOT NULL,
+        redo TEXT NOT NULL DEFAULT '[]',
+        seats TEXT,
+        created REAL NOT NULL,
+        started REAL,
+        ended REAL,
+        result TEXT,
+        hints INTEGER NOT NULL DEFAULT 0,
+        moves INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX tables_player ON tables (player, ended);
+    """,
+)
+"""The schema, one step per version: step ``i`` takes a file from version ``i`` to ``i + 1``."""
+
+
+@dataclass
+class TableRow:
+    """One stored table (see the module docstring). ``result`` is None while the game
+    goes on, else ``won``, ``lost`` or ``abandoned``.
+
+    >>> TableRow("t1", "p1", "klondike", "draw=3", "random", None, "{}").result is None
+    True
+    """
+
+    id: str
+    player: str
+    game: str
+    mode: str
+    level: str
+    seed: int | None
+    save: str
+    redo: list[str] = field(default_factory=list)
+    seats: list[str] | None = None
+    created: float = 0.0
+    started: float | None = None
+    ended: float | None = None
+    result: str | None = None
+    hints: int = 0
+    moves: int = 0
+
+
+_COLUMNS = tuple(TableRow.__dataclass_fields__)
+
+
+class Store:
+    """The SQLite file of the web app (``":memory:"`` for tests). Safe to share
+    between the server's threads: one connection, one lock.
+
+    >>> s = Store(":memory:")
+    >>> s.put(TableRow("t1", "p1", "klondike", "draw=3", "random", None, "{}"))
+    >>> s.get("t1").game
+    'klondike'
+    """
+
+    def __init__(self, path: str) -> None:
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._lock = threading.Lock()
+        self._migrate()
+
+    def _migrate(self) -> None:
+        with self._transaction() as db:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            for step in range(version, len(MIGRATIONS)):
+                for statement in MIGRATIONS[step].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version = {step + 1}")
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def version(self) -> int:
+        """The schema version of the file.
+
+        >>> Store(":memory:").version() == len(MIGRATIONS)
+        True
+        """
+        with self._lock:
+            return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    def put(self, row: TableRow) -> None:
+        """Write a table (insert or replace), in one transaction.
+
+        >>> s = Store(":memory:"); s.put(TableRow("t", "p", "klondike", "", "random", 3, "{}", moves=2))
+        >>> s.get("t").moves
+        2
+        """
+        values = [getattr(row, c) for c in _COLUMNS]
+        values[_COLUMNS.index("redo")] = json.dumps(row.redo)
+        values[_COLUMNS.index("seats")] = None if row.seats is None else json.dumps(row.seats)
+        marks = ", ".join("?" for _ in _COLUMNS)
+        with self._transaction() as db:
+            db.execute(f"INSERT OR REPLACE INTO tables ({', '.join(_COLUMNS)}) VALUES ({marks})", values)
+
+    def get(self, table_id: str) -> TableRow | None:
+        """The table with this id, or None.
+
+        >>> Store(":memory:").get("nope") is None
+        True
+        """
+        with self._lock:
+            found = self._db.execute(f"SELECT {', '.join(_COLUMNS)} FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return None if found is None else _row(found)
+
+    def player_tables(self, player: str, finished: bool) -> list[TableRow]:
+        """A player's tables, finished ones (oldest end first) or those in progress
+        (newest first).
+
+        >>> s = Store(":memory:"); s.put(TableRow("t", "p", "klondike", "", "random", None, "{}"))
+        >>> [r.id for r in s.player_tables("p", finished=False)]
+        ['t']
+        """
+        where = "ended IS NOT NULL ORDER BY ended, id" if finished else "ended IS NULL ORDER BY created DESC, id"
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT {', '.join(_COLUMNS)} FROM tables WHERE player = ? AND {where}", (player,)
+            ).fetchall()
+        return [_row(r) for r in rows]
+
+    def close(self) -> None:
+        """Close the file.
+
+        >>> Store(":memory:").close()
+        """
+        with self._lock:
+            self._db.close()
+
+
+def _row(values: tuple[Any, ...]) -> TableRow:
+    data = dict(zip(_COLUMNS, values, strict=True))
+    data["redo"] = json.loads(data["redo"])
+    data["seats"] = None if data["seats"] is None else json.loads(data["seats"])
+    return TableRow(**data)

@@ -1,0 +1,330 @@
+"""The web app's JSON API through FastAPI's test client: every endpoint and every error path.
+
+The rules under test are the browser issue's: the server owns every game, a
+response carries only what the player may see, every move goes through the
+engine's ``play``, and a bad request gets an error answer and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import cardtable
+from cardtable.core.multiplayer import MultiplayerGame
+from cardtable.web import create_app
+from cardtable.web.store import MIGRATIONS, Store
+from cardtable.web.tables import Tables
+
+SOLITAIRES = ("klondike", "desturado", "demonthief", "demons-and-thieves", "devils-square")
+DECK = {"klondike": 52, "desturado": 40, "demonthief": 104, "demons-and-thieves": 104, "devils-square": 64}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(tmp_path, hint_seconds=0.5))
+
+
+def new(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def act(client: TestClient, table: dict[str, Any], action: str, **body: Any) -> Any:
+    return client.post(f"/api/tables/{table['id']}/{action}", json={"at": table["at"], **body})
+
+
+def server_game(client: TestClient, table: dict[str, Any]) -> Any:
+    tables: Tables = client.app.state.tables  # type: ignore[attr-defined]
+    player = client.cookies.get("cardtable_player")
+    assert player
+    return tables._table(player, table["id"]).game
+
+
+def faces(data: Any) -> list[str]:
+    """Every card identity a response carries (face texts), wherever it is."""
+    found: list[str] = []
+    if isinstance(data, dict):
+        if "face" in data:
+            found.append(str(data["face"]["text"]))
+        for value in data.values():
+            found += faces(value)
+    elif isinstance(data, list):
+        for value in data:
+            found += faces(value)
+    return found
+
+
+def visible(game: Any) -> Counter[str]:
+    text = game.rules.card_text
+    return Counter(text(c) for row in game.rules.display(game.state) for _, pile in row for c, up in pile if up)
+
+
+CARD_TOKEN = re.compile(r"\b(?:[A2-9TJQK][CDHS]|[1-4][YRGB][KASC])\b")
+
+
+def check_nothing_hidden(client: TestClient, table: dict[str, Any], raw: str) -> None:
+    """The response's cards are exactly the face-up cards of the server's position,
+    and no card text of a face-down card appears anywhere in the response."""
+    game = server_game(client, table)
+    seen = visible(game)
+    assert Counter(faces(table)) == seen
+    for token in CARD_TOKEN.findall(raw):
+        assert token in seen, f"{token} is in a response but not face up"
+
+
+def test_catalogue_lists_every_game_with_options_and_levels(client: TestClient) -> None:
+    data = client.get("/api/games").json()
+    assert [g["name"] for g in data["games"]] == list(cardtable.GAMES)
+    klondike = data["games"][0]
+    assert {o["name"]: o["default"] for o in klondike["options"]}["draw"] == "3"
+    assert klondike["levels"] == ["random", "easy", "normal", "hard", "tricky"]
+    assert data["games"][-1]["levels"] == []
+    assert "greedy" in data["bots"]
+
+
+def test_pages_and_static_files_are_served(client: TestClient) -> None:
+    for path in ("/", "/play/klondike", "/stats", "/rules/deserto"):
+        response = client.get(path)
+        assert response.status_code == 200 and "<main" in response.text
+    for name in ("app.js", "table.js", "cards.js", "util.js", "style.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+    assert client.get("/static/nope.js").status_code == 404
+
+
+def test_rules_endpoint(client: TestClient) -> None:
+    data = client.get("/api/rules/demons-and-thieves").json()
+    assert data["title"] == "Demons and Thieves" and "## Options" in data["text"]
+    bad = client.get("/api/rules/poker")
+    assert bad.status_code == 404 and "poker" in bad.json()["error"]
+
+
+@pytest.mark.parametrize("name", SOLITAIRES)
+def test_a_new_deal_has_every_card_and_the_engines_legal_moves(client: TestClient, name: str) -> None:
+    table = new(client, game=name, deal=7)
+    game = cardtable.new_game(name, deal=7)
+    cards = sum(len(p["cards"]) for p in table["piles"])
+    assert cards == DECK[name]
+    assert [m["move"] for m in table["legal"]] == [str(m) for m in game.legal_moves()]
+    assert table["label"] == "Random (7)" and table["at"] == 0 and table["deal"] == 7
+    names = {p["name"] for p in table["piles"]}
+    for m in table["legal"]:
+        assert m["from"] in names and m["to"] in names
+
+
+@pytest.mark.parametrize("name", SOLITAIRES)
+def test_random_play_through_the_api_matches_the_engine_and_hides_face_down_cards(
+    client: TestClient, name: str
+) -> None:
+    rng = random.Random(name)
+    table = new(client, game=name, deal=3)
+    mirror = cardtable.new_game(name, deal=3)
+    for _ in range(40):
+        if table["outcome"]["over"]:
+            break
+        choice = rng.choice(table["legal"])
+        if rng.random() < 0.5 and choice["index"] is not None:  # the same move, as a drop
+            response = act(client, table, "move", **{"from": choice["from"], "index": choice["index"], "to": choice["to"]})
+        else:
+            response = act(client, table, "move", move=choice["move"])
+        assert response.status_code == 200, response.text
+        mirror.play(choice["move"])
+        table = response.json()
+        check_nothing_hidden(client, table, response.text)
+        assert server_game(client, table).state == mirror.state
+        if rng.random() < 0.15 and table["can_undo"]:
+            response = act(client, table, "undo")
+            mirror.undo()
+            table = response.json()
+            check_nothing_hidden(client, table, response.text)
+            response = act(client, table, "redo")
+            mirror.redo()
+            table = response.json()
+            assert server_game(client, table).state == mirror.state
+
+
+def test_deserto_responses_carry_only_the_seats_view(client: TestClient) -> None:
+    table = new(client, game="deserto", seats=["you", "random", "greedy", "random"])
+    rng = random.Random(5)
+    while True:
+        game = server_game(client, table)
+        assert isinstance(game, MultiplayerGame)
+        view = game.view(0)
+        mine = [p for p in table["piles"] if p["name"] == "hand 0"][0]
+        assert [c["face"]["type"] for c in mine["cards"]] == [cardtable.rules_for("deserto").card_text(c) for c in view.hand]  # type: ignore[attr-defined]
+        for p in table["piles"]:
+            if p["name"].startswith("hand ") and p["name"] != "hand 0" or p["name"] in ("deck",) or p["name"].startswith("won"):
+                assert all(c == {"up": False} for c in p["cards"])
+        assert "deal" not in str(table.get("deal")) and table["deal"] is None and table["seed"] is None
+        if table["outcome"]["over"]:
+            break
+        choice = rng.choice(table["legal"])
+        response = act(client, table, "move", **{"from": choice["from"], "index": choice["index"], "to": choice["to"]})
+        assert response.status_code == 200, response.text
+        table = response.json()
+    assert table["outcome"]["reason"] and "rank" in table["outcome"]["reason"]
+    assert table["result"] in ("won", "lost")
+
+
+def test_deserto_needs_you_in_the_first_seat_and_known_bots(client: TestClient) -> None:
+    for seats in (["greedy", "you"], ["you", "nobody"], ["you"], ["you", "you"]):
+        response = client.post("/api/tables", json={"game": "deserto", "seats": seats})
+        assert response.status_code == 400, seats
+    assert client.post("/api/tables", json={"game": "klondike", "deal": 1, "seats": ["you"]}).status_code == 400
+
+
+def test_error_paths_change_nothing(client: TestClient) -> None:
+    table = new(client, game="klondike", deal=0)
+    before = server_game(client, table).state
+    cases = [
+        ({"move": "r"}, 422, "illegal", "rule 2"),
+        ({"move": "xx"}, 400, "unparsable", "not a klondike move"),
+        ({"move": 5}, 400, "bad-request", "move"),
+        ({"from": "1", "index": 0, "to": "fc"}, 422, "illegal", "rule 4"),
+        ({"from": "2", "index": 0, "to": "5"}, 422, "illegal", "face-down"),
+        ({"from": "2", "index": 9, "to": "5"}, 400, "bad-request", "no card"),
+        ({"from": "9", "index": 0, "to": "5"}, 400, "bad-request", "no pile"),
+        ({"from": "3", "index": 2, "to": "3"}, 422, "illegal", "already"),
+        ({"move": "d", "from": "3"}, 400, "bad-request", "give a move"),
+        ({}, 400, "bad-request", "give a move"),
+        ({"move": "d", "colour": "red"}, 400, "bad-request", "colour"),
+    ]
+    for body, status, kind, words in cases:
+        response = act(client, table, "move", **body)
+        assert response.status_code == status, (body, response.text)
+        assert response.json()["kind"] == kind and words in response.json()["error"], (body, response.json())
+        assert server_game(client, table).state == before
+    stale = client.post(f"/api/tables/{table['id']}/move", json={"at": 3, "move": "d"})
+    assert stale.status_code == 409 and stale.json()["kind"] == "stale" and stale.json()["table"]["at"] == 0
+    missing_at = client.post(f"/api/tables/{table['id']}/move", json={"move": "d"})
+    assert missing_at.status_code == 400
+    assert client.post(f"/api/tables/{table['id']}/undo", json={"at": 0}).json()["kind"] == "illegal"
+    assert client.post(f"/api/tables/{table['id']}/redo", json={"at": 0}).json()["kind"] == "illegal"
+    assert client.post(f"/api/tables/{table['id']}/fly", json={"at": 0}).status_code == 404
+    assert client.get("/api/tables/nope").status_code == 404
+    assert server_game(client, table).state == before
+    # A drop on a foundation that does not take the card: the spades ace is home, the hearts one is not.
+    table = act(client, table, "move", move="3f").json()
+    response = act(client, table, "move", **{"from": "1", "index": 0, "to": "fs"})
+    assert response.status_code == 422 and "TH" in response.json()["error"]
+
+
+def test_bad_new_tables_are_refused(client: TestClient) -> None:
+    for body in (
+        {"game": "poker"},
+        {"game": "klondike", "options": {"draw": 2}},
+        {"game": "klondike", "options": {"colour": "red"}},
+        {"game": "klondike", "level": "impossible"},
+        {"game": "klondike", "deal": -1},
+        {"game": "klondike", "deal": "seven"},
+        {"game": "klondike", "surprise": 1},
+    ):
+        response = client.post("/api/tables", json=body)
+        assert response.status_code == 400, body
+        assert response.json()["kind"] == "bad-request" and response.json()["error"]
+
+
+def test_another_browsers_game_is_not_found(client: TestClient, tmp_path: Path) -> None:
+    table = new(client, game="klondike", deal=0)
+    other = TestClient(client.app)
+    assert other.get(f"/api/tables/{table['id']}").status_code == 404
+    assert other.post(f"/api/tables/{table['id']}/move", json={"at": 0, "move": "d"}).status_code == 404
+    assert server_game(client, table).moves == []
+
+
+def test_levels_and_seeds_give_the_libraries_deal(client: TestClient) -> None:
+    table = new(client, game="devils-square", level="hard", seed=11)
+    deal = cardtable.deal_for_level("devils-square", "hard", seed=11)
+    assert table["deal"] == deal and table["label"] == f"Hard ({deal})" and table["seed"] == 11
+    random_level = new(client, game="klondike", level="random")
+    assert random_level["label"].startswith("Random (")
+
+
+def test_a_solver_line_wins_and_a_won_game_stays_won(client: TestClient) -> None:
+    line = cardtable.solve(cardtable.new_game("klondike", deal=8), seconds=30).moves
+    table = new(client, game="klondike", deal=8)
+    for move in line:
+        response = act(client, table, "move", move=str(move))
+        assert response.status_code == 200, response.text
+        table = response.json()
+        if table["finish"]:  # every card known: autocomplete is offered, and finishes
+            table = act(client, table, "finish").json()
+            break
+    assert table["outcome"] == {"won": True, "over": True, "score": 52, "reason": "You won!"}
+    assert table["legal"] == [] and not table["can_undo"] and table["result"] == "won"
+    for action, body in (("move", {"move": "fh5"}), ("undo", {}), ("restart", {}), ("hint", {}), ("finish", {})):
+        response = act(client, table, action, **body)
+        assert response.status_code in (409, 422), action
+    assert server_game(client, table).outcome.won
+    stats = client.get("/api/stats").json()["rows"]
+    assert len(stats) == 1
+    row = stats[0]
+    assert (row["game"], row["played"], row["won"], row["win_rate"], row["current_streak"]) == ("klondike", 1, 1, 1.0, 1)
+    assert row["fewest_moves"] == table["at"] and row["best_time"] is not None and row["average_time"] == row["best_time"]
+
+
+def test_statistics_count_abandoned_games_and_hints(client: TestClient) -> None:
+    first = new(client, game="klondike", deal=8)
+    hinted = act(client, first, "hint").json()
+    assert hinted["hint"]["source"] == "solver" and hinted["hints"] == 1
+    act(client, hinted, "move", move=hinted["hint"]["move"])
+    new(client, game="klondike", deal=9)  # leaves the first one
+    new(client, game="devils-square", deal=1)  # another game: the Klondike one stays open
+    rows = client.get("/api/stats").json()["rows"]
+    assert [(r["game"], r["played"], r["won"], r["hints"], r["current_streak"]) for r in rows] == [
+        ("klondike", 1, 0, 1, 0)
+    ]
+    open_games = client.get("/api/tables").json()["tables"]
+    assert sorted(t["game"] for t in open_games) == ["devils-square", "klondike"]
+
+
+def test_a_lost_game_is_announced_with_its_reason(client: TestClient) -> None:
+    table = new(client, game="devils-square", deal=1)
+    rng = random.Random(1)
+    while not table["outcome"]["over"]:
+        table = act(client, table, "move", move=rng.choice(table["legal"])["move"]).json()
+    assert "no move can make progress" in table["outcome"]["reason"]
+    assert table["result"] == "lost" and not table["outcome"]["won"]
+    response = act(client, table, "move", move="a1a2")
+    assert response.status_code == 409 and response.json()["kind"] == "finished"
+    rows = client.get("/api/stats").json()["rows"]
+    assert rows[0]["played"] == 1 and rows[0]["won"] == 0
+
+
+def test_autoplay_moves_safe_cards_and_undo_takes_them_back(client: TestClient) -> None:
+    table = new(client, game="klondike", deal=0)
+    table = act(client, table, "move", move="d", auto=True).json()
+    game = server_game(client, table)
+    assert [str(m) for m in game.moves] == ["d", "3f"]
+    table = act(client, table, "undo").json()
+    assert table["at"] == 0
+
+
+def test_a_game_survives_a_server_restart(tmp_path: Path) -> None:
+    client = TestClient(create_app(tmp_path))
+    table = new(client, game="demonthief", deal=2)
+    for _ in range(3):
+        table = act(client, table, "move", move=table["legal"][0]["move"]).json()
+    table = act(client, table, "undo").json()
+    cookie = client.cookies.get("cardtable_player")
+    assert cookie
+    again = TestClient(create_app(tmp_path))
+    again.cookies.set("cardtable_player", cookie)
+    same = again.get(f"/api/tables/{table['id']}").json()
+    for key in ("at", "piles", "legal", "can_redo", "label"):
+        assert same[key] == table[key]
+    assert act(again, same, "redo").json()["at"] == 3
+
+
+def test_the_store_migrates_an_empty_file(tmp_path: Path) -> None:
+    path = tmp_path / "x.sqlite"
+    assert Store(str(path)).version() == len(MIGRATIONS)
+    assert Store(str(path)).version() == len(MIGRATIONS)  # opening again changes nothing
