@@ -266,26 +266,25 @@ def seat_position(game: MultiplayerGame[Any, Any], seat: int) -> dict[str, Any]:
         )
 
     for p, pile in enumerate(view.area):
-        cards = (
-            [{"up": False}] * (pile.size - 1) + [{"up": True, "face": card_face("deserto", pile.top, "")}]
-            if pile.top is not None
-            else []
-        )
-        add(str(p + 1), f"area position {p + 1}", "area", 1.5 + p % 2 * 1.25, 1 + p // 2, "none", "none", cards)
-    add("deck", "deck", "deck", 4.5, 1, "none", "none", [{"up": False}] * view.deck)
+        cards: list[dict[str, Any]] = []
+        if pile.top is not None:
+            cards = [{"up": False}] * (pile.size - 1) + [{"up": True, "face": card_face("deserto", pile.top, "")}]
+        add(str(p + 1), f"area position {p + 1}", "area", 2.6 + p % 2 * 1.3, 1 + p // 2, "none", "none", cards)
+    add("deck", "deck", "deck", 6.1, 1, "none", "none", [{"up": False}] * view.deck)
     others = [s for s in range(players) if s != seat]
     for s in range(players):
         mine = s == seat
         won = [{"up": False}] * view.won[s]
         if mine:
             hand = [{"up": True, "face": card_face("deserto", c, "")} for c in view.hand]
-            x, y = 1.0, 3
+            x, won_x, y, fan = 2.3, 5.8, 3, "right"
         else:
             hand = [{"up": False}] * view.hand_sizes[s]
-            x, y = others.index(s) * 2.0, 0
+            x = others.index(s) * 2.6 + (3 - len(others)) * 1.3
+            won_x, y, fan = x + 1.15, 0, "none"
         who = "your" if mine else f"seat {s + 1}'s"
-        add(f"hand {s}", f"{who} hand", "hand", x, y, "right", "single" if mine else "none", hand)
-        add(f"won {s}", f"{who} winnings", "won", x + (3.0 if mine else 1.0), y, "none", "none", won)
+        add(f"hand {s}", f"{who} hand", "hand", x, y, fan, "single" if mine else "none", hand)
+        add(f"won {s}", f"{who} winnings", "won", won_x, y, "none", "none", won)
     legal = []
     if view.to_move == seat:
         for move in game.legal_moves():
@@ -296,7 +295,7 @@ def seat_position(game: MultiplayerGame[Any, Any], seat: int) -> dict[str, Any]:
                     legal.append({"move": str(move), "from": f"hand {seat}", "index": i, "to": dst})
     return {
         "family": "seats",
-        "width": 5.5,
+        "width": 7.3,
         "piles": piles,
         "legal": legal,
         "seat": seat,

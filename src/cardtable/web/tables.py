@@ -405,7 +405,16 @@ class Tables:
             raise WebError(400, "bad-request", f"pile {src} has no card {index}")
         if not names[src][index][1]:
             raise WebError(422, "illegal", "a face-down card cannot be moved")
+        place = PLACES[game.name]
+        if place(dst).kind in ("stock", "waste", "reserve"):
+            raise WebError(422, "illegal", f"illegal move: no card may be put on the {place(dst).label}")
         text = drop_text(game, src, index, dst)
+        try:
+            game.parse_move(text)
+        except MoveParseError:
+            raise WebError(
+                422, "illegal", f"illegal move: cards do not go from the {place(src).label} to the {place(dst).label}"
+            ) from None
         self._check_foundation(game, text, dst, names)
         return text
 

@@ -176,7 +176,8 @@ class Table {
     const t = this.table;
     const width = this.board.clientWidth || 800;
     const w = Math.min(104, width / (t.width + GAP * (t.width + 1)));
-    return { w, h: w * CARD_RATIO, gap: w * GAP };
+    const used = t.width * w + (t.width + 1) * w * GAP;
+    return { w, h: w * CARD_RATIO, gap: w * GAP, left: Math.max(0, (width - used) / 2) };
   }
 
   offsets(pile, m) {
@@ -214,7 +215,8 @@ class Table {
     }
     const tops = new Map();
     let y = m.gap;
-    for (const row of [...rows.keys()].sort((a, b) => a - b)) { tops.set(row, y); y += rows.get(row) + m.gap * 1.6; }
+    const captions = t.family === "seats" ? 18 : 0;  // a name under each seat's piles
+    for (const row of [...rows.keys()].sort((a, b) => a - b)) { tops.set(row, y); y += rows.get(row) + m.gap * 1.6 + captions; }
     this.board.style.height = `${y}px`;
     const nodes = [];
     const sel = this.selected;
@@ -222,7 +224,7 @@ class Table {
     const hl = this.highlight || { cards: [], piles: [] };
     const hlCards = new Set(hl.cards.map(([p, i]) => `${p}|${i}`));
     for (const pile of t.piles) {
-      const left = m.gap + pile.x * (m.w + m.gap);
+      const left = m.left + m.gap + pile.x * (m.w + m.gap);
       const top = tops.get(pile.y);
       pile.left = left; pile.top = top;
       const s = spots.get(pile.name);
@@ -240,6 +242,10 @@ class Table {
         slot.append(el("span", { class: "count", text: String(pile.cards.length) }));
       }
       nodes.push(slot);
+      if (captions) {
+        nodes.push(el("div", { class: "caption", "aria-hidden": "true", text: this.caption(pile),
+          style: `left:${left - m.gap}px;top:${top + m.h + 3}px;width:${m.w + 2 * m.gap}px` }));
+      }
       pile.cards.forEach((card, i) => {
         const [dx, dy] = s[i];
         const key = `${pile.name}|${i}`;
@@ -257,9 +263,21 @@ class Table {
         nodes.push(node);
       });
     }
+    const active = this.board.contains(document.activeElement) ? document.activeElement.dataset : null;
+    const keep = active ? { pile: active.pile, index: active.index === undefined ? -1 : Number(active.index) } : null;
     this.board.replaceChildren(...nodes);
+    if (keep) this.focus(keep.pile, keep.index);
     this.board.onpointerdown = (e) => this.pointerDown(e);
-    this.board.ondblclick = (e) => this.doubleClick(e);
+  }
+
+  caption(pile) {
+    // The words under a pile of a seats table: whose hand, whose winnings.
+    const t = this.table;
+    const [kind, seat] = pile.name.split(" ");
+    if (seat === undefined) return pile.kind === "deck" ? "deck" : "";
+    const s = Number(seat);
+    const who = s === t.seat ? "You" : `${cap(t.seats[s])} (${s + 1})`;
+    return kind === "hand" ? who : `${s === t.seat ? "your" : who} winnings`;
   }
 
   // --- which cards move together --------------------------------------------------------
@@ -316,7 +334,17 @@ class Table {
         if (dst && dst !== pileName && ev.type === "pointerup") this.drop(pileName, grab, dst);
         else this.draw();
       } else if (ev.type === "pointerup") {
-        this.click(pile, index);
+        // Two clicks (or taps) on one card within 400 ms: a double-click (the page is redrawn
+        // between them, so the browser's own dblclick event cannot be relied on).
+        const now = Date.now();
+        const last = this.lastClick;
+        this.lastClick = { pile: pileName, index, time: now };
+        if (last && last.pile === pileName && last.index === index && index >= 0 && now - last.time < 400) {
+          this.lastClick = null;
+          this.doubleClick(pile, index);
+        } else {
+          this.click(pile, index);
+        }
       }
     };
     window.addEventListener("pointermove", move);
@@ -372,13 +400,10 @@ class Table {
     say(n ? `Now click where it goes (${n} place${n > 1 ? "s" : ""} highlighted).` : "Selected: no legal move for this card right now.");
   }
 
-  doubleClick(e) {
-    const node = e.target.closest(".card");
-    if (!node || this.busy) return;
-    const pile = this.pile(node.dataset.pile);
-    const grab = this.grabIndex(pile, Number(node.dataset.index));
-    if (grab < 0) return;
+  doubleClick(pile, index) {
+    const grab = this.grabIndex(pile, index);
     this.selected = null;
+    if (grab < 0) { this.draw(); return; }
     this.toHome(pile, grab);
   }
 
@@ -426,19 +451,34 @@ class Table {
     }
     if (!e.key.startsWith("Arrow")) return;
     e.preventDefault();
-    const piles = [...this.table.piles].sort((a, b) => a.y - b.y || a.x - b.x);
-    const here = piles.findIndex((p) => p.name === pileName);
-    let focusPile = pileName; let focusIndex = index;
-    if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
-      const step = e.key === "ArrowRight" ? 1 : -1;
-      const next = piles[(here + step + piles.length) % piles.length];
-      focusPile = next.name; focusIndex = next.cards.length - 1;
-    } else {
-      const pile = this.pile(pileName);
-      const step = e.key === "ArrowDown" ? 1 : -1;
-      focusIndex = Math.min(pile.cards.length - 1, Math.max(0, index + step));
-    }
+    const [focusPile, focusIndex] = this.neighbour(pileName, index, e.key);
     this.focus(focusPile, focusIndex);
+  }
+
+  neighbour(pileName, index, key) {
+    // Arrow keys: up and down walk a pile's face-up cards, then to the row above or below;
+    // left and right go to the next pile of the row (wrapping round).
+    const piles = this.table.piles;
+    const pile = this.pile(pileName);
+    const top = (p) => p.cards.length - 1;
+    const firstUp = pile.cards.findIndex((c) => c.up);
+    const nearest = (row) => {
+      const inRow = piles.filter((p) => p.y === row);
+      if (!inRow.length) return null;
+      return inRow.reduce((a, b) => (Math.abs(b.x - pile.x) < Math.abs(a.x - pile.x) ? b : a));
+    };
+    if (key === "ArrowLeft" || key === "ArrowRight") {
+      const row = piles.filter((p) => p.y === pile.y).sort((a, b) => a.x - b.x);
+      const next = row[(row.indexOf(pile) + (key === "ArrowRight" ? 1 : row.length - 1)) % row.length];
+      return [next.name, top(next)];
+    }
+    const down = key === "ArrowDown";
+    if (down && index >= 0 && index < top(pile)) return [pileName, index + 1];
+    if (!down && index > firstUp && firstUp >= 0) return [pileName, index - 1];
+    const rows = [...new Set(piles.map((p) => p.y))].sort((a, b) => a - b);
+    const row = rows[rows.indexOf(pile.y) + (down ? 1 : -1)];
+    const next = row === undefined ? null : nearest(row);
+    return next ? [next.name, top(next)] : [pileName, index];
   }
 
   focus(pile, index) {

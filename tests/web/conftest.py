@@ -1,0 +1,119 @@
+"""Fixtures of the web tests: a live server on loopback and Debian's Chromium through Playwright.
+
+The server is the real app under uvicorn, in a thread, on 127.0.0.1 and a free
+port; it can be stopped and started again on the same data folder (a server
+restart). The browser is Debian's ``/usr/bin/chromium`` (``make test`` installs
+it): Playwright's own browser download cannot work on this machine.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+from cardtable.web import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+class LiveServer:
+    """The app served by uvicorn in a thread on 127.0.0.1 (``url``); ``restart()`` stops it
+    and serves the same data folder again, as after a server restart."""
+
+    def __init__(self, data: Path) -> None:
+        self.data = data
+        self.server: uvicorn.Server | None = None
+        self.thread: threading.Thread | None = None
+        self.app: Any = None
+        self.start()
+
+    def start(self) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.app = create_app(self.data, hint_seconds=0.5)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="off")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        assert self.server is not None and self.thread is not None
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.app.state.tables.store.close()
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path / "data")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Page:
+    """A browser page that records console errors and page errors (checked at the end)."""
+
+    def __init__(self, page: Any, live: LiveServer) -> None:
+        self.page = page
+        self.live = live
+        self.errors: list[str] = []
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.set_default_timeout(10_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context: Any, live: LiveServer) -> Iterator[Page]:
+    wrapped = Page(context.new_page(), live)
+    yield wrapped
+    # Refused moves answer 4xx on purpose; the browser logs those as failed loads. Anything else is a fault.
+    faults = [e for e in wrapped.errors if "the server responded with a status of 4" not in e]
+    assert faults == [], faults
