@@ -40,7 +40,7 @@ from ..games.deserto import GIVE, KIND_NAMES, KINDS, DesertoView
 @dataclass(frozen=True)
 class Place:
     """Where a pile lies and how it behaves: ``kind`` (stock, waste, foundation,
-    tableau, reserve, hand, cell, area, deck, won), grid ``x`` and row ``y``,
+    tableau, reserve, hand, cell, draw, area, deck, won), grid ``x`` and row ``y``,
     ``fan`` (none, down, right, waste), ``grab`` (none; top: only the top card;
     group: any face-up card and those above it; unit: the whole face-up part;
     single: any one card) and the label read to a screen reader.
@@ -90,7 +90,7 @@ def _desturado(name: str) -> Place:
 
 def _devils_square(name: str) -> Place:
     if name == "draw":
-        return Place("stock", 4.25, 0, "none", "none", "draw pile")
+        return Place("draw", 4.25, 0, "none", "none", "draw pile")
     return Place("cell", "abcd".index(name[0]), int(name[1]) - 1, "down", "group", f"square {name}")
 
 

@@ -406,7 +406,7 @@ class Tables:
         if not names[src][index][1]:
             raise WebError(422, "illegal", "a face-down card cannot be moved")
         place = PLACES[game.name]
-        if place(dst).kind in ("stock", "waste", "reserve"):
+        if place(dst).kind in ("stock", "waste", "reserve", "draw"):
             raise WebError(422, "illegal", f"illegal move: no card may be put on the {place(dst).label}")
         text = drop_text(game, src, index, dst)
         try:
@@ -626,8 +626,9 @@ class Tables:
             table.lock.release()
 
     def _finish_line(self, table: _Table) -> list[str] | None:
-        """The winning line from here, when no card but the stock's is face down and
-        the solver finds it within :data:`FINISH_NODES` positions (cached per position)."""
+        """The winning line from here, when no card but the stock's is face down (the
+        player has been through the stock) and the solver finds it within
+        :data:`FINISH_NODES` positions (cached per position)."""
         game = table.game
         at = len(game.moves)
         if table.finish_at == at:
@@ -639,7 +640,7 @@ class Tables:
                 for row in game.rules.display(game.state)
                 for name, pile in row
                 for _, up in pile
-                if name not in ("stock", "draw")
+                if name != "stock"
             )
             if not hidden:
                 result = solve(game, seconds=1.0, nodes=FINISH_NODES)

@@ -81,7 +81,7 @@ class Table {
         this.dealInput, this.dealInput && button("open-deal", "Open", () => this.openDeal(), "Open this deal number")),
       el("span", { class: "group" }, this.buttons.restart, this.buttons.undo, this.buttons.redo),
       el("span", { class: "group" }, this.buttons.hint, this.buttons.solver, this.buttons.finish),
-      this.game.levels.length ? el("label", { class: "auto", for: "auto-move" }, this.autoBox, " auto-move safe cards") : null);
+      el("label", { class: "auto", for: "auto-move", id: "auto-move-label" }, this.autoBox, " auto-move safe cards"));
     this.board = el("div", { class: "board", role: "application", "aria-label": "card table" });
     this.banner = el("div", { id: "banner", hidden: true });
     this.side = el("div", { class: "side" });
@@ -118,6 +118,9 @@ class Table {
     b.restart.disabled = won || table.at === 0;
     b.hint.disabled = b.solver.disabled = table.outcome.over;
     b.finish.hidden = !table.finish;
+    // Safe cards go to foundations: only games that have them offer it.
+    document.getElementById("auto-move-label").hidden = !table.piles.some((p) => p.kind === "foundation");
+    b.solver.textContent = table.family === "seats" ? "Suggest a move" : "Solver hint";
     document.getElementById("label").textContent = table.label;
     document.getElementById("moves").textContent = `moves: ${table.at}`;
     document.getElementById("status-lines").textContent = table.status.join(" · ");
@@ -238,7 +241,7 @@ class Table {
         class: classes.join(" "), "data-pile": pile.name, role: "group", "aria-label": label, tabindex: "-1",
         style: `left:${left}px;top:${top}px;width:${m.w}px;height:${m.h}px`,
       });
-      if (pile.kind === "stock" || pile.kind === "deck" || pile.kind === "won" || (pile.kind === "hand" && pile.grab === "none")) {
+      if (["stock", "draw", "deck", "won"].includes(pile.kind) || (pile.kind === "hand" && pile.grab === "none")) {
         slot.append(el("span", { class: "count", text: String(pile.cards.length) }));
       }
       nodes.push(slot);
@@ -373,7 +376,7 @@ class Table {
     if (pile.kind === "stock") {
       const legal = t.legal.find((mv) => mv.from === "stock" || mv.to === "stock");
       if (legal) this.send({ move: legal.move });
-      else if (t.legal.length || pile.name === "stock") this.send({ move: pile.cards.length ? "d" : "r" });
+      else this.send({ move: pile.cards.length ? "d" : "r" });  // the engine says why not
       return;
     }
     if (this.selected) {

@@ -1,0 +1,97 @@
+"""Screenshots of the card table for the docs: every game, at desktop and phone width.
+
+Starts the web app on loopback with a fresh data folder, opens each game in
+Debian's Chromium (through Playwright), plays a few moves so that the table
+looks like a game in progress, and writes PNGs to ``docs/screenshots/``.
+
+    .venv/bin/python tools/screenshots.py [--out docs/screenshots] [--phone]
+
+>>> sorted(SHOTS)[:2]
+['demonthief', 'deserto']
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import socket
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import uvicorn
+
+from cardtable.web import create_app
+
+SHOTS = {
+    "klondike": "/play/klondike?deal=8",
+    "desturado": "/play/desturado?deal=8",
+    "demonthief": "/play/demonthief?deal=8",
+    "devils-square": "/play/devils-square?deal=8",
+    "deserto": "/play/deserto?seats=you,greedy,ismcts&new=1",
+}
+"""The page of each game's screenshot."""
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1.
+
+    >>> 0 < free_port() < 65536
+    True
+    """
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def main() -> None:
+    """Write the screenshots (see the module docstring)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="docs/screenshots", help="folder of the PNGs")
+    parser.add_argument("--moves", type=int, default=6, help="moves played before each screenshot")
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    with tempfile.TemporaryDirectory() as data:
+        server = uvicorn.Server(uvicorn.Config(create_app(data), host="127.0.0.1", port=port, log_level="warning"))
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        while not server.started:
+            time.sleep(0.05)
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            for width, height, suffix in ((1000, 760, ""), (360, 740, "-phone")):
+                page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+                for name, path in SHOTS.items():
+                    page.goto(f"http://127.0.0.1:{port}{path}")
+                    page.wait_for_selector("body[data-state='playing']")
+                    rng = random.Random(name)
+                    for _ in range(args.moves if not suffix else 0):
+                        moves = page.evaluate(
+                            "async () => (await (await fetch('/api/tables/'"
+                            " + new URLSearchParams(location.search).get('id'))).json()).legal"
+                        )
+                        if not moves:
+                            break
+                        page.fill("#move-input", rng.choice(moves)["move"])
+                        page.press("#move-input", "Enter")
+                        page.wait_for_timeout(150)
+                    page.screenshot(path=str(out / f"{name}{suffix}.png"), full_page=True)
+                page.goto(f"http://127.0.0.1:{port}/")
+                page.wait_for_selector("body[data-state='home']")
+                page.screenshot(path=str(out / f"home{suffix}.png"), full_page=True)
+            browser.close()
+        server.should_exit = True
+        thread.join(timeout=10)
+    print(f"screenshots written to {out}/")
+
+
+if __name__ == "__main__":
+    main()
