@@ -17,12 +17,15 @@ also carries the table afresh (``"table"``), so the page never drifts.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -34,8 +37,12 @@ from ..core.errors import CardtableError
 from ..games import rules_class
 from ..rulebook import rules_text
 from ..solve.levels import LEVELS
+from .rooms import BOT_PAUSE, RoomError, Rooms
 from .store import Store
 from .tables import Tables, WebError
+
+SWEEP_SECONDS = 600
+"""How often rooms without players for a day are looked for and removed."""
 
 PLAYER_COOKIE = "cardtable_player"
 """The cookie that tells one browser's games from another's."""
@@ -43,7 +50,7 @@ PLAYER_COOKIE = "cardtable_player"
 STATIC = Path(str(files("cardtable").joinpath("web", "static")))
 """The front end's files."""
 
-PAGES = ("/", "/play/{game}", "/stats", "/rules/{game}")
+PAGES = ("/", "/play/{game}", "/stats", "/rules/{game}", "/room/{code}")
 """The paths that answer with the front end's page (it reads the path itself)."""
 
 
@@ -60,6 +67,14 @@ class NewTable(_Body):
     level: str | None = None
     seed: int | None = None
     seats: list[str] | None = None
+
+
+class NewRoom(_Body):
+    """A new Deserto room: the creator's name, the game's options, one entry a seat."""
+
+    name: str
+    options: dict[str, str | int | bool] = {}
+    seats: list[dict[str, Any]]
 
 
 class Act(_Body):
@@ -84,7 +99,7 @@ def catalogue() -> list[dict[str, Any]]:
     """The games with their titles, options and levels, for the home page.
 
     >>> [o["name"] for o in catalogue()[0]["options"]]
-    ['draw', 'redeals', 'foundation_return', 'numbering', 'autoplay']
+    ['draw', 'redeals', 'foundation_return', 'numbering']
     """
     games = []
     for name in GAMES:
@@ -112,9 +127,11 @@ def catalogue() -> list[dict[str, Any]]:
     return games
 
 
-def create_app(data: str | Path = "cardtable-data", hint_seconds: float | None = None) -> FastAPI:
+def create_app(
+    data: str | Path = "cardtable-data", hint_seconds: float | None = None, bot_pause: float = BOT_PAUSE
+) -> FastAPI:
     """The app, keeping its SQLite file ``cardtable.sqlite`` in the folder ``data``
-    (``":memory:"`` keeps nothing, for tests).
+    (``":memory:"`` keeps nothing, for tests); ``bot_pause``: the room bots' pause.
 
     >>> create_app(":memory:").title
     'cardtable'
@@ -126,8 +143,22 @@ def create_app(data: str | Path = "cardtable-data", hint_seconds: float | None =
         folder.mkdir(parents=True, exist_ok=True)
         store = Store(str(folder / "cardtable.sqlite"))
     tables = Tables(store) if hint_seconds is None else Tables(store, hint_seconds=hint_seconds)
-    app = FastAPI(title="cardtable", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
+    rooms = Rooms(store, bot_pause=bot_pause)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        async def sweep() -> None:
+            while True:
+                rooms.sweep()
+                await asyncio.sleep(SWEEP_SECONDS)
+
+        task = asyncio.create_task(sweep())
+        yield
+        task.cancel()
+
+    app = FastAPI(title="cardtable", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.tables = tables
+    app.state.rooms = rooms
 
     @app.middleware("http")
     async def player_cookie(request: Request, call_next: Any) -> Response:
@@ -215,6 +246,38 @@ def create_app(data: str | Path = "cardtable-data", hint_seconds: float | None =
         if action not in actions:
             raise WebError(404, "not-found", f"no action {action!r} (actions: {', '.join(actions)}, move)")
         return actions[action](player(request), table_id, body.at)
+
+    @app.post("/api/rooms")
+    def create_room(body: NewRoom) -> dict[str, Any]:
+        try:
+            code, token = rooms.create(dict(body.options), body.seats, body.name)
+        except RoomError as err:
+            raise WebError(400, err.kind, err.message) from None
+        return {"code": code, "token": token, "link": f"/room/{code}"}
+
+    @app.get("/api/rooms/{code}")
+    def room_summary(code: str) -> dict[str, Any]:
+        room = rooms.get(code)
+        if room is None:
+            raise WebError(404, "not-found", f"no room {code!r} (it may have been closed after a day without players)")
+        return rooms.summary(room)
+
+    @app.websocket("/ws/rooms/{code}")
+    async def room_socket(socket: WebSocket, code: str, token: str | None = None) -> None:
+        await socket.accept()
+        room = rooms.get(code)
+        if room is None:
+            await socket.send_json({"type": "error", "kind": "not-found", "error": f"no room {code!r}"})
+            await socket.close(code=4404)
+            return
+        await rooms.connect(room, socket, token)
+        try:
+            while True:
+                await rooms.handle(room, socket, await socket.receive_text())
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await rooms.disconnect(room, socket)
 
     @app.get("/api/stats")
     def stats(request: Request) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from ..core.game import Game
 from ..core.multiplayer import MultiplayerGame
 from ..core.rules import Pile
 from ..games.deserto import GIVE, KIND_NAMES, KINDS, DesertoView
+from .story import captured
 
 
 @dataclass(frozen=True)
@@ -212,7 +213,7 @@ def solitaire_position(game: Game[Any, Any]) -> dict[str, Any]:
     >>> import cardtable
     >>> data = solitaire_position(cardtable.new_game("devils-square", deal=0))
     >>> data["width"], len(data["piles"]), data["legal"][0]["from"]
-    (5.25, 17, 'a1')
+    (5.25, 17, 'c1')
     """
     place = PLACES[game.name]
     piles: list[dict[str, Any]] = []
@@ -243,8 +244,12 @@ def solitaire_position(game: Game[Any, Any]) -> dict[str, Any]:
     }
 
 
-def seat_position(game: MultiplayerGame[Any, Any], seat: int) -> dict[str, Any]:
-    """A multi-player table (Deserto) as ``seat`` may see it, from ``view(seat)`` only.
+def seat_position(
+    game: MultiplayerGame[Any, Any], seat: int | None, public_history: tuple[str, ...] | None = None
+) -> dict[str, Any]:
+    """A multi-player table (Deserto) as ``seat`` may see it, from ``view(seat)`` only;
+    for a spectator (``seat`` None), the public part of a view with every hand face
+    down and ``public_history`` as the history (the public move texts).
 
     >>> import cardtable
     >>> data = seat_position(cardtable.new_game("deserto", deal=0, players=3), 0)
@@ -252,9 +257,15 @@ def seat_position(game: MultiplayerGame[Any, Any], seat: int) -> dict[str, Any]:
     ['1', '2', '3', '4', 'deck', 'hand 0', 'won 0', 'hand 1', 'won 1', 'hand 2', 'won 2']
     >>> data["piles"][7]["cards"]
     [{'up': False}, {'up': False}, {'up': False}]
+    >>> [c["up"] for c in seat_position(cardtable.new_game("deserto", deal=0), None, ())["piles"][5]["cards"]]
+    [False, False, False]
     """
-    view = game.view(seat)
-    assert isinstance(view, DesertoView)
+    full = game.view(0 if seat is None else seat)
+    assert isinstance(full, DesertoView)
+    # A spectator's view: the public fields only, never a hand.
+    view = full
+    if seat is None:
+        view = full._replace(seat=-1, hand=(), history=tuple(public_history or ()))
     players = len(view.hand_sizes)
     piles: list[dict[str, Any]] = []
 
@@ -271,22 +282,28 @@ def seat_position(game: MultiplayerGame[Any, Any], seat: int) -> dict[str, Any]:
             cards = [{"up": False}] * (pile.size - 1) + [{"up": True, "face": card_face("deserto", pile.top, "")}]
         add(str(p + 1), f"area position {p + 1}", "area", 2.6 + p % 2 * 1.3, 1 + p // 2, "none", "none", cards)
     add("deck", "deck", "deck", 6.1, 1, "none", "none", [{"up": False}] * view.deck)
-    others = [s for s in range(players) if s != seat]
+    # Seen from a seat: the others along the top, the seat's own hand at the bottom.
+    # A spectator sees the table from seat 0's side, that hand face down too.
+    others = [s for s in range(players) if s != (0 if seat is None else seat)]
     for s in range(players):
-        mine = s == seat
+        mine = s == view.seat
         won = [{"up": False}] * view.won[s]
-        if mine:
-            hand = [{"up": True, "face": card_face("deserto", c, "")} for c in view.hand]
+        if mine or (seat is None and s == 0):
+            hand = (
+                [{"up": True, "face": card_face("deserto", c, "")} for c in view.hand]
+                if mine
+                else [{"up": False}] * view.hand_sizes[s]
+            )
             x, won_x, y, fan = 2.3, 5.8, 3, "right"
         else:
             hand = [{"up": False}] * view.hand_sizes[s]
-            x = others.index(s) * 2.6 + (3 - len(others)) * 1.3
+            x = others.index(s) * 2.6 + (3 - len(others)) * 1.3 if s in others else 0.0
             won_x, y, fan = x + 1.15, 0, "none"
         who = "your" if mine else f"seat {s + 1}'s"
         add(f"hand {s}", f"{who} hand", "hand", x, y, fan, "single" if mine else "none", hand)
         add(f"won {s}", f"{who} winnings", "won", won_x, y, "none", "none", won)
     legal = []
-    if view.to_move == seat:
+    if seat is not None and view.to_move == seat:
         for move in game.legal_moves():
             kind, pos = move
             dst = f"won {(seat - 1) % players}" if pos == GIVE else str(pos + 1)
@@ -304,6 +321,7 @@ def seat_position(game: MultiplayerGame[Any, Any], seat: int) -> dict[str, Any]:
         "won": list(view.won),
         "deck": view.deck,
         "history": list(view.history),
+        "captured": captured(view.history, players),
         "kinds": {k: KIND_NAMES[i] for i, k in enumerate(KINDS)},
         "status": [],
     }
@@ -316,7 +334,7 @@ def seat_drop_text(game: MultiplayerGame[Any, Any], seat: int, index: int, dst: 
     >>> import cardtable
     >>> g = cardtable.new_game("deserto", deal=0)
     >>> seat_drop_text(g, 0, 0, "2")
-    'O2'
+    'T2'
     """
     view = game.view(seat)
     assert isinstance(view, DesertoView)

@@ -12,7 +12,7 @@ date.
 
 >>> store = Store(":memory:")
 >>> store.version()
-1
+2
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -45,6 +45,25 @@ MIGRATIONS: tuple[str, ...] = (
         moves INTEGER NOT NULL DEFAULT 0
     );
     CREATE INDEX tables_player ON tables (player, ended);
+    """,
+    """
+    CREATE TABLE rooms (
+        code TEXT PRIMARY KEY,
+        options TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        deal INTEGER,
+        game_no INTEGER NOT NULL DEFAULT 0,
+        status TEXT NOT NULL,
+        created REAL NOT NULL,
+        empty_since REAL
+    );
+    CREATE TABLE room_moves (
+        code TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        n INTEGER NOT NULL,
+        move TEXT NOT NULL,
+        PRIMARY KEY (code, game_no, n)
+    );
     """,
 )
 """The schema, one step per version: step ``i`` takes a file from version ``i`` to ``i + 1``."""
@@ -77,6 +96,25 @@ class TableRow:
 
 
 _COLUMNS = tuple(TableRow.__dataclass_fields__)
+
+
+class RoomRow(NamedTuple):
+    """One stored Deserto room: its code, game options and seats (JSON), the deal
+    number of its current game (secret: never sent to a browser), the game's number
+    (0, then one more each rematch), its status, and since when no player is there.
+
+    >>> RoomRow("ABC", "{}", "[]", None, 0, "lobby", 1.0, None).status
+    'lobby'
+    """
+
+    code: str
+    options: str
+    seats: str
+    deal: int | None
+    game_no: int
+    status: str
+    created: float
+    empty_since: float | None
 
 
 class Store:
@@ -163,6 +201,60 @@ class Store:
                 f"SELECT {', '.join(_COLUMNS)} FROM tables WHERE player = ? AND {where}", (player,)
             ).fetchall()
         return [_row(r) for r in rows]
+
+    # --- rooms (Deserto online) --------------------------------------------------
+
+    def put_room(self, room: RoomRow) -> None:
+        """Write a room's row (insert or replace); its moves are kept apart (:meth:`add_move`).
+
+        >>> s = Store(":memory:"); s.put_room(RoomRow("ABC", "{}", "[]", 7, 0, "lobby", 1.0, None))
+        >>> s.rooms()[0].deal
+        7
+        """
+        with self._transaction() as db:
+            db.execute("INSERT OR REPLACE INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?)", tuple(room))
+
+    def add_move(self, code: str, game_no: int, n: int, move: str) -> None:
+        """Record move ``n`` (0 first) of a room's game ``game_no``; a second move ``n``
+        is refused by the key (``sqlite3.IntegrityError``), so none is stored twice.
+
+        >>> s = Store(":memory:"); s.add_move("ABC", 0, 0, "V1"); s.moves("ABC", 0)
+        ['V1']
+        """
+        with self._transaction() as db:
+            db.execute("INSERT INTO room_moves VALUES (?, ?, ?, ?)", (code, game_no, n, move))
+
+    def moves(self, code: str, game_no: int) -> list[str]:
+        """A room's game's moves, first first.
+
+        >>> Store(":memory:").moves("ABC", 0)
+        []
+        """
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT move FROM room_moves WHERE code = ? AND game_no = ? ORDER BY n", (code, game_no)
+            ).fetchall()
+        return [r[0] for r in rows]
+
+    def rooms(self) -> list[RoomRow]:
+        """Every stored room, oldest first.
+
+        >>> Store(":memory:").rooms()
+        []
+        """
+        with self._lock:
+            rows = self._db.execute("SELECT * FROM rooms ORDER BY created, code").fetchall()
+        return [RoomRow(*r) for r in rows]
+
+    def delete_room(self, code: str) -> None:
+        """Remove a room and its moves.
+
+        >>> s = Store(":memory:"); s.add_move("ABC", 0, 0, "V1"); s.delete_room("ABC"); s.moves("ABC", 0)
+        []
+        """
+        with self._transaction() as db:
+            db.execute("DELETE FROM rooms WHERE code = ?", (code,))
+            db.execute("DELETE FROM room_moves WHERE code = ?", (code,))
 
     def close(self) -> None:
         """Close the file.

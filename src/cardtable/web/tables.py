@@ -51,6 +51,7 @@ from ..solve.levels import LEVELS, deal_for_level
 from ..solve.solver import solve
 from .positions import PLACES, drop_text, move_places, seat_drop_text, seat_position, solitaire_position
 from .store import Store, TableRow
+from .story import tell
 
 HINT_SECONDS = 1.0
 """The solver's time for a hint, in seconds."""
@@ -272,6 +273,9 @@ class Tables:
         if multi:
             assert isinstance(game, MultiplayerGame)
             position = seat_position(game, 0)
+            names = ["You" if s == HUMAN else f"{s.capitalize()} ({i + 1})" for i, s in enumerate(row.seats or [])]
+            position["names"] = names
+            position["log"] = [tell(line, names) for line in position["history"]]
             outcome = game.outcome
             result = outcome.result
             over = {

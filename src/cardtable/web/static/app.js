@@ -1,7 +1,8 @@
 // The cardtable front end: pages (home, table, statistics, rules) over the JSON API.
 // The server owns every game: this file draws what it is sent and sends moves back.
 import { newTableRequest, renderTable } from "./table.js";
-import { api, cap, el, games } from "./util.js";
+import { openRoom } from "./room.js";
+import { api, cap, el, games, say } from "./util.js";
 
 const main = document.getElementById("main");
 
@@ -59,15 +60,17 @@ function gameCard(game, bots) {
       seats.replaceChildren(...Array.from({ length: players() - 1 }, (_, i) => {
         const id = `seat-${i + 2}`;
         return el("span", {}, el("label", { for: id, text: `seat ${i + 2}` }),
-          el("select", { id, name: `seat${i + 2}` }, bots.map((b) => el("option", { value: b, selected: b === "greedy", text: b }))));
+          el("select", { id, name: `seat${i + 2}` }, [...bots, "person"].map((b) => el("option", { value: b, selected: b === "greedy", text: b === "person" ? "a person (invite)" : b }))));
       }));
     };
     form.addEventListener("change", (e) => { if (e.target.name === "players") draw(); });
     setTimeout(draw);
-    fields.append(el("span", { class: "seat-you", text: "seat 1: you" }), seats);
+    fields.append(el("span", { class: "seat-you", text: "seat 1: you" }), seats,
+      el("label", { for: "room-name", text: "your name" }), el("input", { id: "room-name", name: "room-name", maxlength: 24, placeholder: "for an online room" }));
   }
+  const room = game.levels.length ? null : el("button", { type: "button", id: "open-room", text: "Open an online room", onclick: () => openNewRoom(form, game) });
   form.append(fields, el("div", { class: "actions" },
-    el("button", { type: "submit", class: "primary", text: "Play" }),
+    el("button", { type: "submit", class: "primary", text: game.levels.length ? "Play" : "Play against bots" }), room,
     el("a", { href: `/rules/${game.name}`, text: "Rules" })));
   form.addEventListener("submit", (e) => {
     e.preventDefault();
@@ -82,7 +85,9 @@ function gameCard(game, bots) {
     }
     if (!game.levels.length) {
       const seats = ["you", ...[...data.entries()].filter(([k]) => k.startsWith("seat")).map(([, v]) => v)];
+      if (seats.includes("person")) { say("Seats for people are for online rooms: use “Open an online room”.", "error"); return; }
       query.set("seats", seats.join(","));
+      query.delete("room-name");
     }
     query.set("new", "1");
     go(`/play/${game.name}?${query}`);
@@ -90,6 +95,22 @@ function gameCard(game, bots) {
   return form;
 }
 
+
+async function openNewRoom(form, game) {
+  // A room: the seats chosen on the card (people to invite, bots), the creator's name.
+  const data = new FormData(form);
+  const seats = [{ kind: "human" }, ...[...data.entries()].filter(([k]) => k.startsWith("seat")).map(([, v]) =>
+    (v === "person" ? { kind: "human" } : { kind: "bot", bot: v, ...(v === "ismcts" ? { budget: { iterations: 400 } } : {}) }))];
+  const options = {};
+  for (const o of game.options) if (o.name !== "players" && data.has(o.name) && String(o.default) !== String(data.get(o.name))) options[o.name] = data.get(o.name);
+  try {
+    const room = await api("/api/rooms", { name: data.get("room-name") || "", seats, options });
+    localStorage.setItem(`cardtable.room.${room.code}`, room.token);
+    go(room.link);
+  } catch (err) {
+    say(err.message, "error");
+  }
+}
 
 // --- a table ------------------------------------------------------------------
 
@@ -228,11 +249,17 @@ function markdown(text) {
 
 export async function route() {
   document.body.dataset.state = "loading";
+  if (window.cardtableRoom) {  // leaving a room: its socket goes too
+    window.cardtableRoom.closed = true;
+    window.cardtableRoom.socket.close();
+    window.cardtableRoom = null;
+  }
   const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   try {
     if (parts[0] === "play" && parts[1]) await play(parts[1]);
     else if (parts[0] === "stats") await stats();
     else if (parts[0] === "rules" && parts[1]) await rules(parts[1]);
+    else if (parts[0] === "room" && parts[1]) openRoom(main, parts[1]);
     else await home();
   } catch (err) {
     main.replaceChildren(el("section", { class: "problem" }, el("h1", { text: "Something went wrong" }), el("p", { text: err.message }), el("p", {}, el("a", { href: "/", text: "Back to the games" }))));

@@ -43,7 +43,7 @@ export function renderTable(main, table, game) {
   new Table(main, table, game);
 }
 
-class Table {
+export class Table {
   constructor(main, table, game) {
     this.game = game;
     this.selected = null;       // {pile, index}
@@ -107,7 +107,7 @@ class Table {
     this.offset = Date.now() / 1000 - table.now;
     this.selected = null;
     this.highlight = null;
-    history.replaceState({}, "", tableUrl(table));
+    this.rememberUrl(table);
     document.title = `${table.title} ${table.label} — cardtable`;
     this.title.textContent = `${table.title}`;
     if (this.levelSelect && table.level) this.levelSelect.value = table.level;
@@ -132,6 +132,11 @@ class Table {
     document.body.dataset.at = table.at;
   }
 
+  rememberUrl(table) {
+    // The address of the game (game, options, deal): reopens it, shares the deal.
+    history.replaceState({}, "", tableUrl(table));
+  }
+
   clock() {
     // Seconds from the first move to the end, or to now on the server's clock.
     const t = this.table;
@@ -150,7 +155,7 @@ class Table {
     if (!o.over) return;
     const parts = [el("strong", { text: o.reason || (o.won ? "You won!" : "Game over.") })];
     if (o.won && t.family === "solitaire") parts.push(el("span", { text: ` ${t.at} moves.` }));
-    parts.push(el("button", { type: "button", id: "banner-new", text: "New game", onclick: () => this.newGame() }));
+    parts.push(el("button", { type: "button", id: "banner-new", text: this.newGameLabel || "New game", onclick: () => this.newGame() }));
     parts.push(el("button", { type: "button", id: "banner-close", text: "Look at the table", onclick: () => { this.banner.hidden = true; } }));
     this.banner.replaceChildren(...parts);
     if (o.won) this.banner.append(el("div", { class: "confetti", "aria-hidden": "true" },
@@ -160,7 +165,7 @@ class Table {
   drawSide() {
     const t = this.table;
     if (t.family !== "seats") { this.side.replaceChildren(); return; }
-    const name = (s) => (s === t.seat ? "You" : `${cap(t.seats[s])} (seat ${s + 1})`);
+    const name = (s) => (s === t.seat ? "You" : t.names[s]);
     const players = el("ul", { class: "seats-list" }, t.hand_sizes.map((n, s) =>
       el("li", { class: s === t.to_move ? "to-move" : "" }, `${name(s)}: ${n} in hand, ${t.won[s]} won`)));
     const turn = t.to_move === null ? "The game is over." : t.to_move === t.seat
@@ -168,8 +173,7 @@ class Table {
         ? `You cannot place a card: give one to ${name((t.seat - 1 + t.hand_sizes.length) % t.hand_sizes.length)} (drag it onto their winnings).`
         : "Your turn: drag a card from your hand onto the square.")
       : `${name(t.to_move)} is to play.`;
-    const log = el("ol", { class: "log", "aria-label": "what happened" }, t.history.slice(-12).map((line) =>
-      el("li", { text: line.replace(/seat (\d)/g, (_, s) => name(Number(s))) })));
+    const log = el("ol", { class: "log", "aria-label": "what happened" }, (t.log || []).slice(-12).map((line) => el("li", { text: line })));
     this.side.replaceChildren(el("p", { class: "turn", text: turn }), players, el("h2", { text: "What happened" }), log);
   }
 
@@ -279,7 +283,7 @@ class Table {
     const [kind, seat] = pile.name.split(" ");
     if (seat === undefined) return pile.kind === "deck" ? "deck" : "";
     const s = Number(seat);
-    const who = s === t.seat ? "You" : `${cap(t.seats[s])} (${s + 1})`;
+    const who = s === t.seat ? "You" : t.names[s];
     return kind === "hand" ? who : `${s === t.seat ? "your" : who} winnings`;
   }
 

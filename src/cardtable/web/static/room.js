@@ -1,0 +1,185 @@
+// A Deserto room: the lobby (seats, names, the invite link, start), then the table,
+// over one WebSocket. The server decides everything; this page shows its snapshots.
+import { Table } from "./table.js";
+import { el, say } from "./util.js";
+
+const tokenKey = (code) => `cardtable.room.${code}`;
+
+export function openRoom(main, code) {
+  return new RoomPage(main, code.toUpperCase());
+}
+
+class RoomPage {
+  constructor(main, code) {
+    this.main = main;
+    this.code = code;
+    this.table = null;
+    this.closed = false;
+    this.connect();
+  }
+
+  connect() {
+    const token = localStorage.getItem(tokenKey(this.code)) || "";
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    this.socket = new WebSocket(`${scheme}://${location.host}/ws/rooms/${this.code}?token=${encodeURIComponent(token)}`);
+    this.socket.onmessage = (e) => this.receive(JSON.parse(e.data));
+    this.socket.onclose = () => {
+      if (this.closed || !document.body.contains(this.main)) return;
+      document.body.dataset.connection = "lost";
+      say("Connection lost: coming back…", "error");
+      setTimeout(() => { if (document.location.pathname.startsWith("/room/")) this.connect(); }, 1500);
+    };
+    this.socket.onopen = () => { document.body.dataset.connection = "open"; };
+    window.cardtableRoom = this;
+  }
+
+  send(message) {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+    else say("Not connected: wait a moment.", "error");
+  }
+
+  receive(message) {
+    if (message.type === "joined") {
+      localStorage.setItem(tokenKey(this.code), message.token);
+      return;
+    }
+    if (message.type === "error") {
+      say(message.error, "error");
+      if (message.kind === "not-found") {
+        this.closed = true;
+        this.main.replaceChildren(el("section", { class: "problem" }, el("h1", { text: "No such room" }), el("p", { text: message.error }), el("p", {}, el("a", { href: "/", text: "Back to the games" }))));
+        document.body.dataset.state = "error";
+      }
+      if (this.table) this.table.refused();
+      return;
+    }
+    this.snapshot = message;
+    if (message.status === "lobby" || !message.table) this.lobby(message);
+    else this.play(message);
+  }
+
+  lobby(s) {
+    this.table = null;
+    document.title = `Deserto room ${s.code} — cardtable`;
+    const link = `${location.origin}/room/${s.code}`;
+    const you = s.you;
+    const creator = you !== null && s.seats[you].creator;
+    const free = s.seats.filter((seat) => seat.kind === "human" && !seat.taken);
+    const rows = s.seats.map((seat) => {
+      const who = seat.kind === "bot" ? `${seat.name} (bot)` : seat.taken ? seat.name : "free";
+      const item = el("li", { "data-seat": seat.seat }, el("strong", { text: `Seat ${seat.seat + 1}: ` }), who,
+        seat.seat === you ? " — you" : "", seat.away ? " (away)" : "");
+      if (!seat.taken && you === null) {
+        const name = el("input", { name: "name", placeholder: "your name", "aria-label": `your name for seat ${seat.seat + 1}`, maxlength: 24 });
+        const take = el("button", { type: "button", class: "primary", text: "Take this seat", onclick: () => {
+          this.send({ type: "join", seat: seat.seat, name: name.value });
+        } });
+        item.append(" ", name, " ", take);
+      }
+      return item;
+    });
+    const page = el("section", { class: "room" },
+      el("h1", { text: `Deserto room ${s.code}` }),
+      el("p", {}, "Invite friends with this link: ", el("a", { id: "invite", href: `/room/${s.code}`, text: link }), " ",
+        el("button", { type: "button", text: "Copy", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => say("Link copied.")) })),
+      el("ul", { class: "seats-lobby" }, rows),
+      creator ? el("button", { id: "start", type: "button", class: "primary", disabled: free.length > 0, text: free.length ? `Waiting for ${free.length} player${free.length > 1 ? "s" : ""}…` : "Start the game", onclick: () => this.send({ type: "start" }) })
+        : el("p", { text: you === null ? (free.length ? "Pick a free seat to play, or stay to watch." : "All seats are taken: you are watching.") : "Waiting for the room's creator to start the game." }));
+    this.main.replaceChildren(page);
+    document.body.dataset.state = "lobby";
+  }
+
+  play(s) {
+    const table = this.tableOf(s);
+    if (!this.table || this.table.gameNo !== s.game_no) {
+      this.table = new RoomTable(this.main, table, { name: "deserto", levels: [], options: [] }, this);
+      this.table.gameNo = s.game_no;
+    } else {
+      this.table.show(table);
+    }
+    document.body.dataset.you = s.you === null ? "watching" : String(s.you);
+  }
+
+  tableOf(s) {
+    // A snapshot in the shape the table page draws.
+    const t = s.table;
+    const you = s.you;
+    const result = s.result;
+    const names = t.names.map((n, i) => (i === you ? "You" : n));
+    let reason = null;
+    if (result) {
+      const lines = names.map((n, i) => `${n}: ${result.scores[i]} cards, rank ${result.ranks[i]}`);
+      const head = you !== null && result.winners.includes(you) ? (result.winners.length > 1 ? "You share the win!" : "You won!") : "Game over.";
+      reason = `${head} ${lines.join(", ")}.`;
+    }
+    const away = s.seats.filter((seat) => seat.away).map((seat) => `${names[seat.seat]} is away`);
+    return {
+      ...t, names, log: s.log, id: s.code, game: "deserto", title: `Deserto room ${s.code}`, label: `Room ${s.code}`,
+      at: s.state, seat: you === null ? -1 : you,
+      outcome: { won: Boolean(result && you !== null && result.winners.includes(you)), over: s.status === "over", score: 0, reason },
+      can_undo: false, can_redo: false, finish: false, status: away, options: {}, deal: null, level: null, seats: null,
+      started: null, ended: null, now: Date.now() / 1000,
+    };
+  }
+}
+
+class RoomTable extends Table {
+  constructor(main, table, game, page) {
+    super(main, table, game, page);
+  }
+
+  build(main) {
+    super.build(main);
+    this.newGameLabel = "Rematch";
+    for (const key of ["new", "restart", "undo", "redo", "solver", "finish"]) this.buttons[key].hidden = true;
+    for (const id of ["open-deal", "deal-number", "level"]) { const node = main.querySelector(`#${id}`); if (node) node.hidden = true; }
+    this.notation.hidden = false;
+  }
+
+  get page() { return window.cardtableRoom; }
+
+  rememberUrl() {}
+
+  show(table) {
+    super.show(table);
+    const watching = table.seat === -1;
+    this.buttons.hint.hidden = watching;
+    this.notation.hidden = watching;
+    if (this.pending && table.at !== this.pending.at) { this.pending.resolve(true); this.pending = null; }
+  }
+
+  refused() {
+    if (this.pending) { this.pending.resolve(false); this.pending = null; }
+    this.draw();
+  }
+
+  request(action, body) {
+    // Only moves travel from a room's table: over the socket, answered by the next snapshot.
+    if (action !== "move" || !body.move) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      this.pending = { at: this.table.at, resolve: (ok) => resolve(ok ? this.table : null) };
+      this.page.send({ type: "move", move: body.move, turn: this.table.at });
+    });
+  }
+
+  async send(body) {
+    const ok = await this.request("move", body);
+    if (!ok) this.draw();
+    return Boolean(ok);
+  }
+
+  drop(from, index, to) {
+    const t = this.table;
+    const legal = t.legal.find((mv) => mv.from === from && mv.index === index && mv.to === to);
+    if (legal) return this.send({ move: legal.move });
+    const hand = t.piles.find((p) => p.name === from);
+    if (!hand || from !== `hand ${t.seat}`) { say("You play cards from your own hand.", "error"); this.draw(); return null; }
+    const kind = hand.cards[index].face.type;
+    if (t.to_move !== t.seat) { say("It is not your turn.", "error"); this.draw(); return null; }
+    return this.send({ move: to.startsWith("won") ? `G${kind}` : `${kind}${to}` });
+  }
+
+  newGame() {
+    this.page.send({ type: "rematch" });
+  }
+}

@@ -1,0 +1,141 @@
+"""Deserto rooms in real Chromium: friends by the invite link, a person against bots, a reload.
+
+Each page plays by dragging cards from its hand onto the square (or onto the
+previous player's winnings to give one), as a person does.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .conftest import Page
+
+TABLE = "() => { const r = window.cardtableRoom; return r && r.table ? r.table.table : null; }"
+
+
+def shown(p: Any) -> dict[str, Any] | None:
+    data: dict[str, Any] | None = p.evaluate(TABLE)
+    return data
+
+
+def grab_point(box: dict[str, float]) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + min(box["height"] * 0.1, 8)
+
+
+def play_one(p: Any, rng: random.Random, by_drag: bool) -> bool:
+    """If it is this page's turn, play a random legal move by mouse; whether it did."""
+    t = shown(p)
+    if t is None or t["outcome"]["over"] or t["to_move"] != t["seat"] or not t["legal"]:
+        return False
+    move = rng.choice(t["legal"])
+    src = p.locator(f'.card[data-pile="{move["from"]}"][data-index="{move["index"]}"]').bounding_box()
+    cards = p.locator(f'.card[data-pile="{move["to"]}"]')
+    dst = (
+        cards.nth(cards.count() - 1) if cards.count() else p.locator(f'.pile[data-pile="{move["to"]}"]')
+    ).bounding_box()
+    x, y = grab_point(src)
+    tx, ty = grab_point(dst)
+    if by_drag:
+        p.mouse.move(x, y)
+        p.mouse.down()
+        p.mouse.move(tx, ty, steps=5)
+        p.mouse.up()
+    else:
+        p.mouse.click(x, y)
+        p.mouse.click(tx, ty)
+    p.wait_for_function(f"() => {{ const t = ({TABLE})(); return t && t.at !== {t['at']}; }}")
+    return True
+
+
+def over(p: Any) -> bool:
+    return str(p.evaluate("document.body.dataset.state")) in ("won", "over")
+
+
+def open_room(page: Page, seats: list[str], name: str = "Ana") -> Any:
+    """Open a room from the home page's Deserto card: the seats after the first, your name."""
+    p = page.page
+    p.goto(page.live.url + "/")
+    p.wait_for_selector("body[data-state='home']")
+    card = p.locator('.game-card[data-game="deserto"]')
+    card.locator('select[name="players"]').select_option(str(len(seats) + 1))
+    for i, who in enumerate(seats):
+        card.locator(f'select[name="seat{i + 2}"]').select_option(who)
+    card.locator('input[name="room-name"]').fill(name)
+    card.locator("#open-room").click()
+    p.wait_for_selector("body[data-state='lobby']")
+    return p
+
+
+def test_two_friends_play_a_whole_game_by_the_invite_link(page: Page, context: Any, browser: Any) -> None:
+    ana = open_room(page, ["person"])
+    link = ana.locator("#invite").get_attribute("href")
+    assert ana.locator("#start").is_disabled()
+    friend = browser.new_context(viewport={"width": 900, "height": 900})
+    ben = friend.new_page()
+    errors: list[str] = []
+    ben.on("pageerror", lambda e: errors.append(str(e)))
+    ben.goto(page.live.url + link)
+    ben.wait_for_selector("body[data-state='lobby']")
+    ben.locator('li[data-seat="1"] input[name="name"]').fill("Ben")
+    ben.locator('li[data-seat="1"] button').click()
+    ana.wait_for_selector("#start:not([disabled])")
+    assert "Ben" in ana.locator('li[data-seat="1"]').inner_text()
+    ana.click("#start")
+    for p in (ana, ben):
+        p.wait_for_selector("body[data-state='playing']")
+    rng = random.Random(7)
+    for step in range(400):
+        if over(ana) and over(ben):
+            break
+        if not (play_one(ana, rng, step % 2 == 0) or play_one(ben, rng, step % 2 == 1)):
+            ana.wait_for_timeout(50)
+    ana.wait_for_function("['won', 'over'].includes(document.body.dataset.state)")
+    ben.wait_for_function("['won', 'over'].includes(document.body.dataset.state)")
+    for p in (ana, ben):
+        banner = p.locator("#banner").inner_text()
+        assert "rank" in banner and "cards" in banner, banner
+    assert "Ben" in ana.locator("#banner").inner_text() and "Ana" in ben.locator("#banner").inner_text()
+    assert errors == []
+    friend.close()
+
+
+def test_one_person_against_three_bots_to_the_end(page: Page) -> None:
+    p = open_room(page, ["greedy", "random", "ismcts"])
+    p.click("#start")
+    p.wait_for_selector("body[data-state='playing']")
+    assert p.locator(".card").count() == 51
+    rng = random.Random(3)
+    for step in range(600):
+        if over(p):
+            break
+        if not play_one(p, rng, step % 2 == 0):
+            p.wait_for_timeout(50)
+    p.wait_for_function("['won', 'over'].includes(document.body.dataset.state)")
+    assert "rank" in p.locator("#banner").inner_text()
+    log = p.locator(".log").inner_text()
+    assert "You put a" in log or "You could not play" in log
+    p.click("#banner-new")  # the rematch keeps the seats
+    p.wait_for_selector("body[data-state='playing']")
+
+
+def test_a_reload_in_the_middle_of_a_game_gives_back_the_same_seat_and_hand(page: Page) -> None:
+    p = open_room(page, ["greedy"])
+    p.click("#start")
+    p.wait_for_selector("body[data-state='playing']")
+    rng = random.Random(1)
+    played = 0
+    while played < 3:
+        if play_one(p, rng, True):
+            played += 1
+        else:
+            p.wait_for_timeout(50)
+    p.wait_for_function(f"() => {{ const t = ({TABLE})(); return t && t.to_move === t.seat; }}")
+    before = shown(p)
+    assert before is not None
+    hand = [c for pile in before["piles"] if pile["name"] == "hand 0" for c in pile["cards"]]
+    p.reload()
+    p.wait_for_selector("body[data-state='playing']")
+    after = shown(p)
+    assert after is not None and after["seat"] == 0 and after["at"] == before["at"]
+    assert [c for pile in after["piles"] if pile["name"] == "hand 0" for c in pile["cards"]] == hand

@@ -1,0 +1,345 @@
+"""Deserto rooms over WebSockets, through the app's test client: every rule of the rooms issue.
+
+Each broadcast sends one snapshot to every socket of a room, and while a
+person is to move nothing else can happen, so the tests read the sockets in
+step: one frame from each socket per event.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cardtable.games.deserto import KINDS, DesertoView
+from cardtable.web import create_app
+from cardtable.web.rooms import ROOM_TTL, Rooms
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(tmp_path, bot_pause=0)) as client:
+        yield client
+
+
+def rooms_of(client: TestClient) -> Rooms:
+    rooms: Rooms = client.app.state.rooms  # type: ignore[attr-defined]
+    return rooms
+
+
+def make_room(client: TestClient, seats: list[dict[str, Any]], name: str = "Ana", **options: Any) -> dict[str, Any]:
+    response = client.post("/api/rooms", json={"name": name, "seats": seats, "options": options})
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+HUMAN = {"kind": "human"}
+GREEDY = {"kind": "bot", "bot": "greedy"}
+RANDOM = {"kind": "bot", "bot": "random"}
+ISMCTS = {"kind": "bot", "bot": "ismcts", "budget": {"iterations": 30}}
+
+
+def check_frame(client: TestClient, code: str, frame: dict[str, Any], seat: int | None) -> None:
+    """No frame carries a card of another seat's hand or of the deck, nor the deal."""
+    room = rooms_of(client).get(code)
+    assert room is not None
+    raw = json.dumps(frame)
+    assert '"deal"' not in raw and '"seed"' not in raw
+    if room.deal is not None:
+        assert str(room.deal) not in raw
+    table = frame.get("table")
+    if table is None:
+        return
+    game = room.game
+    assert game is not None
+    for pile in table["piles"]:
+        faces = [c["face"]["type"] for c in pile["cards"] if c["up"]]
+        if pile["name"] in ("1", "2", "3", "4"):
+            assert len(faces) <= 1 and all(not c["up"] for c in pile["cards"][:-1])
+        elif seat is not None and pile["name"] == f"hand {seat}":
+            view = game.view(seat)
+            assert isinstance(view, DesertoView)
+            assert faces == [KINDS[c] for c in view.hand]
+        else:
+            assert faces == [], (seat, pile["name"])
+    if seat is None:
+        assert table["legal"] == []
+
+
+def read_all(sockets: list[Any]) -> list[dict[str, Any]]:
+    frames = [ws.receive_json() for ws in sockets]
+    assert all(f["type"] == "snapshot" for f in frames), frames
+    assert len({f["state"] for f in frames}) == 1
+    return frames
+
+
+def test_create_join_start_and_the_lobby(client: TestClient) -> None:
+    room = make_room(client, [HUMAN, HUMAN, GREEDY])
+    code, token = room["code"], room["token"]
+    assert len(code) == 6 and room["link"] == f"/room/{code}"
+    summary = client.get(f"/api/rooms/{code}").json()
+    assert [s["taken"] for s in summary["seats"]] == [True, False, True]
+    assert summary["seats"][0]["name"] == "Ana" and summary["status"] == "lobby"
+    with client.websocket_connect(f"/ws/rooms/{code}?token={token}") as ana:
+        first = ana.receive_json()
+        assert first["you"] == 0 and first["status"] == "lobby" and first["table"] is None
+        with client.websocket_connect(f"/ws/rooms/{code}") as ben:
+            assert ben.receive_json()["you"] is None  # a spectator until a seat is taken
+            assert ana.receive_json()["you"] == 0
+            ana.send_json({"type": "start"})
+            error = ana.receive_json()
+            assert error["kind"] == "not-ready" and "seat 2" in error["error"]
+            ben.send_json({"type": "join", "seat": 0, "name": "Ben"})
+            assert ben.receive_json()["kind"] == "seat-taken"
+            ben.send_json({"type": "join", "seat": 1, "name": "  Ben  "})
+            joined = ben.receive_json()
+            assert joined["type"] == "joined" and joined["seat"] == 1 and joined["token"]
+            assert ben.receive_json()["you"] == 1
+            assert ana.receive_json()["seats"][1]["name"] == "Ben"
+            ben.send_json({"type": "start"})
+            assert ben.receive_json()["kind"] == "not-ready"  # only the creator starts
+            ana.send_json({"type": "start"})
+            a, b = ana.receive_json(), ben.receive_json()
+            assert a["status"] == b["status"] == "playing" and a["state"] == 0
+            check_frame(client, code, a, 0)
+            check_frame(client, code, b, 1)
+
+
+def test_bad_rooms_are_refused(client: TestClient) -> None:
+    for body in (
+        {"name": "Ana", "seats": [HUMAN]},
+        {"name": "Ana", "seats": [GREEDY, GREEDY]},
+        {"name": "Ana", "seats": [HUMAN, {"kind": "bot", "bot": "nobody"}]},
+        {"name": "Ana", "seats": [HUMAN, {"kind": "bot", "bot": "greedy", "budget": {"iterations": 5}}]},
+        {"name": "", "seats": [HUMAN, GREEDY]},
+        {"name": "x" * 40, "seats": [HUMAN, GREEDY]},
+        {"name": "Ana", "seats": [HUMAN, GREEDY], "options": {"refill_after_give": "maybe"}},
+        {"seats": [HUMAN, GREEDY]},
+    ):
+        response = client.post("/api/rooms", json=body)
+        assert response.status_code == 400, body
+        assert response.json()["error"]
+    assert client.get("/api/rooms/ZZZZZZ").status_code == 404
+    with client.websocket_connect("/ws/rooms/ZZZZZZ") as ws:
+        assert ws.receive_json()["kind"] == "not-found"
+
+
+def start_two(client: TestClient) -> tuple[str, str, str]:
+    room = make_room(client, [HUMAN, HUMAN])
+    with client.websocket_connect(f"/ws/rooms/{room['code']}") as ben:
+        ben.receive_json()
+        ben.send_json({"type": "join", "seat": 1, "name": "Ben"})
+        token = ben.receive_json()["token"]
+    return room["code"], room["token"], token
+
+
+def test_every_bad_move_is_refused_to_its_sender_alone_and_changes_nothing(client: TestClient) -> None:
+    code, ana_token, ben_token = start_two(client)
+    with (
+        client.websocket_connect(f"/ws/rooms/{code}?token={ana_token}") as ana,
+        client.websocket_connect(f"/ws/rooms/{code}?token={ben_token}") as ben,
+        client.websocket_connect(f"/ws/rooms/{code}") as watcher,
+    ):
+        ana.receive_json()
+        ana.receive_json(), ben.receive_json()
+        ana.receive_json(), ben.receive_json(), watcher.receive_json()
+        ana.send_json({"type": "start"})
+        frames = read_all([ana, ben, watcher])
+        mover = frames[0]["table"]["to_move"]
+        sockets = [ana, ben]
+        me, other = sockets[mover], sockets[1 - mover]
+        legal = frames[mover]["table"]["legal"]
+        good = legal[0]["move"]
+        room = rooms_of(client).get(code)
+        assert room is not None and room.game is not None
+        before = room.game.state
+        bad = [
+            (other, {"type": "move", "move": good, "turn": 0}, "not-your-turn"),
+            (watcher, {"type": "move", "move": good, "turn": 0}, "spectator"),
+            (me, {"type": "move", "move": "Q9", "turn": 0}, "bad-request"),
+            (me, {"type": "move", "move": good}, "bad-request"),
+            (me, {"type": "move", "move": good, "turn": "0"}, "bad-request"),
+            (me, {"type": "fly"}, "bad-request"),
+            (me, {"type": "rematch"}, "not-ready"),
+        ]
+        for socket, message, kind in bad:
+            socket.send_json(message)
+            answer = socket.receive_json()
+            assert answer["type"] == "error" and answer["kind"] == kind, (message, answer)
+        me.send_text("not json")
+        assert me.receive_json()["kind"] == "bad-request"
+        illegal = next(f"{k}{p}" for k in "OVTG" for p in "1234" if f"{k}{p}" not in {m["move"] for m in legal})
+        me.send_json({"type": "move", "move": illegal, "turn": 0})
+        answer = me.receive_json()
+        assert answer["kind"] in ("illegal", "bad-request") and answer["error"]
+        # A stale turn: an error, then a fresh snapshot, to the sender only.
+        me.send_json({"type": "move", "move": good, "turn": 5})
+        assert me.receive_json()["kind"] == "stale"
+        fresh = me.receive_json()
+        assert fresh["type"] == "snapshot" and fresh["state"] == 0
+        assert room.game.state == before and room.turn == 0
+        # The move itself goes through, once, for everyone.
+        me.send_json({"type": "move", "move": good, "turn": 0})
+        after = read_all([ana, ben, watcher])
+        assert after[0]["state"] == 1
+        assert rooms_of(client).store.moves(code, 0) == [good]
+
+
+def test_two_moves_for_one_turn_take_exactly_one(client: TestClient) -> None:
+    code, ana_token, ben_token = start_two(client)
+    tokens = [ana_token, ben_token]
+    with client.websocket_connect(f"/ws/rooms/{code}?token={ana_token}") as ana:
+        ana.receive_json()
+        ana.send_json({"type": "start"})
+        frame = ana.receive_json()
+        mover = frame["table"]["to_move"]
+        token = tokens[mover]
+        # The mover's seat from two browsers at once (its token in both), the same turn.
+        with (
+            client.websocket_connect(f"/ws/rooms/{code}?token={token}") as one,
+            client.websocket_connect(f"/ws/rooms/{code}?token={token}") as two,
+        ):
+            for ws in (ana, one):
+                ws.receive_json()
+            for ws in (ana, one, two):
+                ws.receive_json()
+            room = rooms_of(client).get(code)
+            assert room is not None and room.game is not None
+            moves = [str(m) for m in room.game.legal_moves()]
+            one.send_json({"type": "move", "move": moves[0], "turn": 0})
+            two.send_json({"type": "move", "move": moves[-1], "turn": 0})
+            kinds = []
+            for ws in (one, two):
+                got = ws.receive_json()
+                kinds.append(got["type"] if got["type"] == "snapshot" else got["kind"])
+                if got["type"] == "error":
+                    ws.receive_json()
+            assert room.turn == 1
+            assert rooms_of(client).store.moves(code, 0) in ([moves[0]], [moves[-1]])
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [
+        [HUMAN, HUMAN],
+        [HUMAN, GREEDY, HUMAN],
+        [HUMAN, RANDOM, ISMCTS, HUMAN],
+    ],
+)
+def test_full_games_leak_no_hidden_card(client: TestClient, seats: list[dict[str, Any]]) -> None:
+    room = make_room(client, seats)
+    code = room["code"]
+    humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]
+    tokens = {0: room["token"]}
+    for seat in humans[1:]:
+        with client.websocket_connect(f"/ws/rooms/{code}") as ws:
+            ws.receive_json()
+            ws.send_json({"type": "join", "seat": seat, "name": f"P{seat}"})
+            tokens[seat] = ws.receive_json()["token"]
+    rng = random.Random(len(seats))
+    sockets: dict[int | None, Any] = {}
+    with client.websocket_connect(f"/ws/rooms/{code}") as watcher:
+        sockets[None] = watcher
+        watcher.receive_json()
+        opened = []
+        for seat in humans:
+            ws = client.websocket_connect(f"/ws/rooms/{code}?token={tokens[seat]}").__enter__()
+            opened.append(ws)
+            sockets[seat] = ws
+            for other in list(sockets.values()):  # a connect is a broadcast to everyone there
+                other.receive_json()
+        try:
+            sockets[0].send_json({"type": "start"})
+            frames_seen = 0
+            while True:
+                order = list(sockets.items())
+                frames = read_all([ws for _, ws in order])
+                frames_seen += len(frames)
+                for (who, _), frame in zip(order, frames, strict=True):
+                    check_frame(client, code, frame, who)
+                first = frames[0]
+                if first["status"] == "over":
+                    result = first["result"]
+                    assert result is not None and len(result["scores"]) == len(seats)
+                    break
+                to_move = first["table"]["to_move"]
+                if to_move in humans:
+                    frame = next(f for (s, _), f in zip(order, frames, strict=True) if s == to_move)
+                    move = rng.choice(frame["table"]["legal"])["move"]
+                    sockets[to_move].send_json({"type": "move", "move": move, "turn": frame["state"]})
+            stored = rooms_of(client).store.moves(code, 0)
+            live = rooms_of(client).get(code)
+            assert live is not None and live.game is not None
+            assert stored == [str(m) for m in live.game.moves] and len(stored) == first["state"]
+            assert frames_seen > 20
+        finally:
+            for ws in opened:
+                ws.__exit__(None, None, None)
+
+
+def test_a_seat_token_gets_the_seat_back_and_the_others_see_it_away(client: TestClient) -> None:
+    code, ana_token, ben_token = start_two(client)
+    with client.websocket_connect(f"/ws/rooms/{code}?token={ana_token}") as ana:
+        ana.receive_json()
+        ana.send_json({"type": "start"})
+        start = ana.receive_json()
+        assert [s["away"] for s in start["seats"]] == [False, True]
+        with client.websocket_connect(f"/ws/rooms/{code}?token={ben_token}") as ben:
+            first = ben.receive_json()
+            assert ana.receive_json()["seats"][1]["away"] is False
+        assert ana.receive_json()["seats"][1]["away"] is True
+        with client.websocket_connect(f"/ws/rooms/{code}?token={ben_token}") as ben:
+            again = ben.receive_json()
+            ana.receive_json()
+        assert again["you"] == 1
+        hand = next(p for p in again["table"]["piles"] if p["name"] == "hand 1")
+        assert hand == next(p for p in first["table"]["piles"] if p["name"] == "hand 1")
+
+
+def test_one_person_against_bots_and_a_rematch_keeps_the_seats(client: TestClient) -> None:
+    room = make_room(client, [HUMAN, GREEDY, RANDOM, GREEDY])
+    rng = random.Random(3)
+    with client.websocket_connect(f"/ws/rooms/{room['code']}?token={room['token']}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "start"})
+        while True:
+            frame = ws.receive_json()
+            if frame["status"] == "over":
+                break
+            if frame["table"]["to_move"] == 0:
+                ws.send_json(
+                    {"type": "move", "move": rng.choice(frame["table"]["legal"])["move"], "turn": frame["state"]}
+                )
+        assert frame["result"]["ranks"] and "You" in " ".join(frame["log"])
+        ws.send_json({"type": "rematch"})
+        again = ws.receive_json()
+        assert again["game_no"] == 1 and again["status"] == "playing" and again["state"] in (0, 1, 2, 3)
+        assert [s["name"] for s in again["seats"]] == [s["name"] for s in frame["seats"]]
+
+
+def test_rooms_come_back_after_a_restart_and_leave_after_a_day(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path, bot_pause=0)) as client:
+        code, ana_token, _ = start_two(client)
+        with client.websocket_connect(f"/ws/rooms/{code}?token={ana_token}") as ana:
+            ana.receive_json()
+            ana.send_json({"type": "start"})
+            frame = ana.receive_json()
+            seen = {0: frame}
+        room = rooms_of(client).get(code)
+        assert room is not None and room.game is not None
+        state = room.game.state
+    with TestClient(create_app(tmp_path, bot_pause=0)) as again:
+        room = rooms_of(again).get(code)
+        assert room is not None and room.game is not None and room.game.state == state
+        with again.websocket_connect(f"/ws/rooms/{code}?token={ana_token}") as ana:
+            assert ana.receive_json()["table"] == seen[0]["table"]
+        rooms = rooms_of(again)
+        assert rooms.sweep(now=rooms.clock() + ROOM_TTL / 2) == []
+        assert rooms.sweep(now=rooms.clock() + ROOM_TTL + 10) == [code]
+        assert rooms.get(code) is None and rooms.store.moves(code, 0) == []
