@@ -24,7 +24,7 @@ day is removed.
 >>> rooms = Rooms(Store(":memory:"), bot_pause=0)
 >>> code, token = rooms.create({"players": 2}, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "Ana")
 >>> rooms.get(code).seats[1].name
-'Greedy'
+'Greedy 2'
 """
 
 from __future__ import annotations
@@ -195,7 +195,7 @@ class Rooms:
                     bots.make(str(bot), **budget)
                 except (CardtableError, TypeError) as err:
                     raise RoomError("bad-request", f"seat {i + 1}: {err}") from None
-                infos.append(SeatInfo("bot", name=str(bot).capitalize(), bot=str(bot), budget=budget))
+                infos.append(SeatInfo("bot", name=f"{str(bot).capitalize()} {i + 1}", bot=str(bot), budget=budget))
             else:
                 infos.append(SeatInfo("human"))
         humans = [s for s in infos if s.kind == "human"]

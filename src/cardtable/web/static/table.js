@@ -166,14 +166,20 @@ export class Table {
     const t = this.table;
     if (t.family !== "seats") { this.side.replaceChildren(); return; }
     const name = (s) => (s === t.seat ? "You" : t.names[s]);
+    const plural = { oasis: "oases", vizier: "viziers", thief: "thieves", treasure: "treasures" };
+    const kinds = (letters) => "OVTG".split("").map((k) => [k, [...letters].filter((c) => c === k).length])
+      .filter(([, n]) => n).map(([k, n]) => `${n} ${n > 1 ? plural[t.kinds[k]] : t.kinds[k]}`).join(", ");
     const players = el("ul", { class: "seats-list" }, t.hand_sizes.map((n, s) =>
-      el("li", { class: s === t.to_move ? "to-move" : "" }, `${name(s)}: ${n} in hand, ${t.won[s]} won`)));
+      el("li", { class: s === t.to_move ? "to-move" : "" }, `${name(s)}: ${n} in hand, ${t.won[s]} won`,
+        t.captured[s] ? el("span", { class: "captured", text: ` (captured: ${kinds(t.captured[s])})` }) : null)));
     const turn = t.to_move === null ? "The game is over." : t.to_move === t.seat
       ? (t.legal.length && t.legal.every((m) => m.move.startsWith("G") && m.to.startsWith("won"))
         ? `You cannot place a card: give one to ${name((t.seat - 1 + t.hand_sizes.length) % t.hand_sizes.length)} (drag it onto their winnings).`
         : "Your turn: drag a card from your hand onto the square.")
       : `${name(t.to_move)} is to play.`;
-    const log = el("ol", { class: "log", "aria-label": "what happened" }, (t.log || []).slice(-12).map((line) => el("li", { text: line })));
+    const lines = t.log || [];
+    const log = el("ol", { class: "log", "aria-label": "what happened", start: Math.max(1, lines.length - 11) },
+      lines.slice(-12).map((line) => el("li", { text: line })));
     this.side.replaceChildren(el("p", { class: "turn", text: turn }), players, el("h2", { text: "What happened" }), log);
   }
 
@@ -245,7 +251,7 @@ export class Table {
         class: classes.join(" "), "data-pile": pile.name, role: "group", "aria-label": label, tabindex: "-1",
         style: `left:${left}px;top:${top}px;width:${m.w}px;height:${m.h}px`,
       });
-      if (["stock", "draw", "deck", "won"].includes(pile.kind) || (pile.kind === "hand" && pile.grab === "none")) {
+      if (["stock", "draw", "deck", "won", "area"].includes(pile.kind) || (pile.kind === "hand" && pile.grab === "none")) {
         slot.append(el("span", { class: "count", text: String(pile.cards.length) }));
       }
       nodes.push(slot);
@@ -284,7 +290,7 @@ export class Table {
     if (seat === undefined) return pile.kind === "deck" ? "deck" : "";
     const s = Number(seat);
     const who = s === t.seat ? "You" : t.names[s];
-    return kind === "hand" ? who : `${s === t.seat ? "your" : who} winnings`;
+    return kind === "hand" ? who : "won";
   }
 
   // --- which cards move together --------------------------------------------------------
