@@ -300,3 +300,36 @@ def test_home_and_rules_pages(page: Page) -> None:
     p.goto(page.live.url + "/rules/devils-square")
     p.wait_for_selector("body[data-state='rules']")
     assert "Devil" in p.locator("article.rules h1").first.inner_text()
+
+
+def test_touch_taps_and_a_touch_drag(browser: Any, live: LiveServer) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 800}, has_touch=True, is_mobile=True)
+    p = context.new_page()
+    p.goto(live.url + "/play/klondike?deal=5")
+    p.wait_for_selector("body[data-state='playing']")
+    # Deal 5: a double tap sends the ace of hearts (pile 3) home.
+    x, y = grab_point(card(p, "3", 2).bounding_box())
+    p.touchscreen.tap(x, y)
+    p.touchscreen.tap(x, y)
+    assert wait_at(p, 0) == 1
+    assert p.locator('.card[data-pile="fh"]').count() == 1
+    # A drag by finger (touch pointer events) of a card to where it goes.
+    move = next(m for m in table(p)["legal"] if m["index"] is not None)
+    src = grab_point(card(p, move["from"], move["index"]).bounding_box())
+    dst = grab_point(target(p, move["to"]).bounding_box())
+    p.evaluate(
+        """([sx, sy, tx, ty]) => {
+          const at = (x, y) => document.elementFromPoint(x, y);
+          const fire = (node, type, x, y) => node.dispatchEvent(new PointerEvent(type, {
+            bubbles: true, clientX: x, clientY: y, pointerType: "touch", isPrimary: true, button: 0 }));
+          fire(at(sx, sy), "pointerdown", sx, sy);
+          for (let i = 1; i <= 6; i++) fire(window, "pointermove", sx + (tx - sx) * i / 6, sy + (ty - sy) * i / 6);
+          fire(window, "pointerup", tx, ty);
+        }""",
+        [*src, *dst],
+    )
+    assert wait_at(p, 1) == 2
+    # A tap on the stock draws.
+    p.touchscreen.tap(*grab_point(target(p, "stock").bounding_box()))
+    assert wait_at(p, 2) == 3
+    context.close()
