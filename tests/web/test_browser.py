@@ -120,6 +120,9 @@ def test_a_game_renders_and_plays_by_drag_click_and_keys(page: Page, name: str) 
     p = open_table(page, path)
     assert p.locator(".card").count() == cards
     assert p.locator(".card.down").first.get_attribute("aria-label") == "face-down card"
+    # A screen reader reads every pile and card: each has a text label.
+    labels = p.locator(".pile, .card").evaluate_all("nodes => nodes.map(n => n.getAttribute('aria-label') || '')")
+    assert labels and all(labels), [i for i, label in enumerate(labels) if not label]
     # A move by drag and drop, then one by click.
     t = table(p)
     moves = [m for m in t["legal"] if m["index"] is not None]
