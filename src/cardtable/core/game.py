@@ -133,13 +133,20 @@ class Game(Generic[S, M]):
     def legal_moves(self) -> list[M]:
         """The legal moves in the current position, in the game's documented order.
 
+        A won game stays won: in a won position no move is legal (a won Klondike
+        game could otherwise take cards back from its foundations).
+
         >>> import cardtable
         >>> "d" in [str(m) for m in cardtable.new_game("klondike", deal=0).legal_moves()]
         True
         """
+        return list(self._legal_now())
+
+    def _legal_now(self) -> list[M]:
+        """The legal moves, computed once per position; none after a win."""
         if self._legal is None:
-            self._legal = self.rules.legal_moves(self._state)
-        return list(self._legal)
+            self._legal = [] if self.rules.is_won(self._state) else self.rules.legal_moves(self._state)
+        return self._legal
 
     def parse_move(self, text: str) -> M:
         """Read move text in the current position (see :meth:`Rules.resolve`).
@@ -158,9 +165,7 @@ class Game(Generic[S, M]):
         >>> g.is_legal(g.parse_move("d"))
         True
         """
-        if self._legal is None:
-            self._legal = self.rules.legal_moves(self._state)
-        return move in self._legal
+        return move in self._legal_now()
 
     def play(self, move: M | str, *, autoplay: bool | None = None) -> M:
         """Play a move (a move value or its text) and return it.
@@ -188,9 +193,9 @@ class Game(Generic[S, M]):
         return move
 
     def _play(self, move: M, auto: bool) -> None:
-        if self._legal is None:
-            self._legal = self.rules.legal_moves(self._state)
-        if move not in self._legal:
+        if move not in self._legal_now():
+            if self.rules.is_won(self._state):
+                raise IllegalMoveError(f"illegal move {move}: the game is won, and a won game stays won")
             raise IllegalMoveError(f"illegal move {move}: {self.rules.explain_illegal(self._state, move)}")
         self._history.append(_Step(move, self._state, auto))
         self._set(self.rules.apply(self._state, move))
