@@ -80,6 +80,9 @@ def load(text: str) -> Game[Any, Any]:
     for key, kind in (("game", str), ("options", dict), ("moves", list)):
         if not isinstance(data.get(key), kind):
             raise SaveFileError(f"save file field {key!r} is missing or of the wrong type")
+    clash = sorted(set(data["options"]) & {"name", "deal", "layout"})
+    if clash:  # new_game's own parameters: no game has an option of that name
+        raise SaveFileError(f"save file field 'options' holds {', '.join(clash)}, which are not game options")
     auto = data.get("auto", [])
     if not isinstance(auto, list) or not all(isinstance(i, int) for i in auto):
         raise SaveFileError("save file field 'auto' must be a list of move indices")
