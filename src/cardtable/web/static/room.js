@@ -145,6 +145,7 @@ class RoomTable extends Table {
     const watching = table.seat === -1;
     this.buttons.hint.hidden = watching;
     this.notation.hidden = watching;
+    document.getElementById("time").hidden = true;  // a room's game has no clock of its own
     if (this.pending && table.at !== this.pending.at) { this.pending.resolve(true); this.pending = null; }
   }
 
