@@ -344,3 +344,18 @@ def test_the_store_migrates_an_empty_file(tmp_path: Path) -> None:
     path = tmp_path / "x.sqlite"
     assert Store(str(path)).version() == len(MIGRATIONS)
     assert Store(str(path)).version() == len(MIGRATIONS)  # opening again changes nothing
+
+
+def test_hints_follow_the_solvers_line_without_a_new_search(client: TestClient) -> None:
+    table = new(client, game="klondike", deal=8)
+    first = act(client, table, "hint").json()["hint"]
+    assert first["source"] == "solver" and "starts a winning line" in first["text"]
+    table = act(client, table, "move", move=first["move"]).json()
+    second = act(client, table, "hint").json()
+    assert second["hint"]["source"] == "solver" and "goes on with a winning line" in second["hint"]["text"]
+    assert second["hints"] == 2
+    # Off the line, the solver searches afresh.
+    other = next(m["move"] for m in second["legal"] if m["move"] != second["hint"]["move"])
+    table = act(client, second, "move", move=other).json()
+    third = act(client, table, "hint").json()["hint"]
+    assert "goes on" not in third["text"]

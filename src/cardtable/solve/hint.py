@@ -39,16 +39,18 @@ class Hint:
     """A hint: the ``move`` to play (None when there is none), where it comes from
     (``source``: ``"solver"`` or ``"heuristic"``), what the solver knows of the
     position (``status``: ``"won"``, ``"winnable"``, ``"lost"``: proved, or
-    ``"unknown"``), and a sentence for the player (``text``).
+    ``"unknown"``), a sentence for the player (``text``), and for a solver hint
+    the whole winning ``line`` it starts (so the next hints along it are free).
 
-    >>> Hint(None, "heuristic", "won", "The game is won.").move is None
-    True
+    >>> Hint(None, "heuristic", "won", "The game is won.").line
+    ()
     """
 
     move: Any
     source: str
     status: str
     text: str
+    line: tuple[Any, ...] = ()
 
 
 def heuristic_move(game: Game[Any, Any]) -> Any:
@@ -74,7 +76,8 @@ def hint(game: Game[Any, Any], seconds: float = 2.0) -> Hint:
     result = solve(game, seconds=seconds)
     if result.solved:
         move = result.moves[0]
-        return Hint(move, SOLVER, "winnable", f"Play {move}: it starts a winning line ({len(result.moves)} moves).")
+        text = f"Play {move}: it starts a winning line ({len(result.moves)} moves)."
+        return Hint(move, SOLVER, "winnable", text, tuple(result.moves))
     move = heuristic_move(game)
     if result.verdict == "unsolvable":
         after = f" The heuristic move is {move}." if move is not None else " No move is left."

@@ -53,11 +53,16 @@ from .positions import PLACES, drop_text, move_places, seat_drop_text, seat_posi
 from .store import Store, TableRow
 from .story import tell
 
-HINT_SECONDS = 1.0
-"""The solver's time for a hint, in seconds."""
+HINT_SECONDS = 0.04
+"""The solver's time for a hint, in seconds: an answer within 50 ms (after it, the
+labelled heuristic move); a winning line found is remembered, so the hints that
+follow it cost nothing."""
 
 FINISH_NODES = 20_000
 """The solver's budget (positions) for checking that autocomplete really finishes."""
+
+FINISH_SECONDS = 0.03
+"""... and its time: the check runs once per position, inside the move's answer."""
 
 CACHE_SIZE = 512
 """Games kept in memory; others are rebuilt from the store when asked for."""
@@ -92,6 +97,8 @@ class _Table:
     lock: threading.Lock
     finish: list[str] | None = None  # the checked autocomplete line of the current position
     finish_at: int = -1
+    line: list[str] | None = None  # the last solver hint's winning line, from move line_at on
+    line_at: int = 0
 
 
 def mode_text(game: Game[Any, Any]) -> str:
@@ -584,13 +591,7 @@ class Tables:
                     "text": f"The greedy bot would play {move}.",
                 }
             else:
-                h = hint(game, seconds=self.hint_seconds)
-                found = {
-                    "move": None if h.move is None else str(h.move),
-                    "source": h.source,
-                    "status": h.status,
-                    "text": h.text,
-                }
+                found = self._solver_hint(table)
             if found["move"] is not None:
                 table.row.hints += 1
                 self._store(table)
@@ -599,6 +600,21 @@ class Tables:
             return data
         finally:
             table.lock.release()
+
+    def _solver_hint(self, table: _Table) -> dict[str, str | None]:
+        """The solver's hint; along the winning line of an earlier hint (the player has
+        played its moves so far), its next move, with no new search."""
+        game = table.game
+        played = [str(m) for m in game.moves[table.line_at :]] if len(game.moves) >= table.line_at else None
+        line = table.line
+        if line is not None and played is not None and line[: len(played)] == played and len(played) < len(line):
+            move, left = line[len(played)], len(line) - len(played)
+            text = f"Play {move}: it goes on with a winning line ({left} moves)."
+            return {"move": move, "source": "solver", "status": "winnable", "text": text}
+        h = hint(game, seconds=self.hint_seconds)
+        table.line = [str(m) for m in h.line] or None
+        table.line_at = len(game.moves)
+        return {"move": None if h.move is None else str(h.move), "source": h.source, "status": h.status, "text": h.text}
 
     def finish(self, player: str, table_id: str, at: Any) -> dict[str, Any]:
         """Autocomplete: play the checked line that wins from here (offered in the
@@ -647,7 +663,7 @@ class Tables:
                 if name != "stock"
             )
             if not hidden:
-                result = solve(game, seconds=1.0, nodes=FINISH_NODES)
+                result = solve(game, seconds=FINISH_SECONDS, nodes=FINISH_NODES)
                 if result.solved:
                     line = [str(m) for m in result.moves]
         table.finish, table.finish_at = line, at
