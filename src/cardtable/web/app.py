@@ -273,9 +273,11 @@ def create_app(
         await rooms.connect(room, socket, token)
         try:
             while True:
-                await rooms.handle(room, socket, await socket.receive_text())
-        except WebSocketDisconnect:
-            pass
+                try:
+                    text = await socket.receive_text()
+                except (WebSocketDisconnect, RuntimeError):  # gone (Starlette's "not connected" is a RuntimeError)
+                    break
+                await rooms.handle(room, socket, text)
         finally:
             await rooms.disconnect(room, socket)
 
