@@ -59,6 +59,9 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 MAX_NAME = 24
 """The longest display name."""
 
+LOG_LINES = 40
+"""The log lines a snapshot tells (the newest); the page shows the last 12."""
+
 
 class Connection(Protocol):
     """What the rooms need of a socket: to send it a JSON message."""
@@ -452,6 +455,7 @@ class Rooms:
             "seats": [self._seat_json(room, i) for i in range(len(room.seats))],
             "table": None,
             "log": [],
+            "log_from": 0,
             "result": None,
         }
         game = room.game
@@ -460,7 +464,9 @@ class Rooms:
             table["names"] = names
             data["table"] = table
             shown = [n if i != seat else "You" for i, n in enumerate(names)]
-            data["log"] = [tell(line, shown) for line in table["history"]]
+            history = table["history"]
+            data["log_from"] = max(0, len(history) - LOG_LINES)
+            data["log"] = [tell(line, shown) for line in history[data["log_from"] :]]
             result = game.outcome.result
             if result is not None:
                 data["result"] = {

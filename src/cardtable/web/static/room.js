@@ -114,7 +114,7 @@ class RoomPage {
     }
     const away = s.seats.filter((seat) => seat.away).map((seat) => `${names[seat.seat]} is away`);
     return {
-      ...t, names, log: s.log, id: s.code, game: "deserto", title: `Deserto room ${s.code}`, label: `Room ${s.code}`,
+      ...t, names, log: s.log, log_from: s.log_from, id: s.code, game: "deserto", title: `Deserto room ${s.code}`, label: `Room ${s.code}`,
       at: s.state, seat: you === null ? -1 : you,
       outcome: { won: Boolean(result && you !== null && result.winners.includes(you)), over: s.status === "over", score: 0, reason },
       can_undo: false, can_redo: false, finish: false, status: away, options: {}, deal: null, level: null, seats: null,

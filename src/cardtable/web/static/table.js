@@ -178,7 +178,7 @@ export class Table {
         : "Your turn: drag a card from your hand onto the square.")
       : `${name(t.to_move)} is to play.`;
     const lines = t.log || [];
-    const log = el("ol", { class: "log", "aria-label": "what happened", start: Math.max(1, lines.length - 11) },
+    const log = el("ol", { class: "log", "aria-label": "what happened", start: (t.log_from || 0) + Math.max(1, lines.length - 11) },
       lines.slice(-12).map((line) => el("li", { text: line })));
     this.side.replaceChildren(el("p", { class: "turn", text: turn }), players, el("h2", { text: "What happened" }), log);
   }
