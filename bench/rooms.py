@@ -71,7 +71,7 @@ prof = cProfile.Profile() if profile else None
 if prof:
     prof.enable()
 try:
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False)  # as serve
 finally:
     if prof:
         prof.disable()

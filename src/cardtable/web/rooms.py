@@ -113,6 +113,7 @@ class Room:
     public: list[str] = field(default_factory=list)
     sockets: dict[Connection, int | None] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # broadcasts go out in order
     bot_task: asyncio.Task[None] | None = None
 
     def row(self) -> RoomRow:
@@ -278,6 +279,7 @@ class Rooms:
                 room.empty_since = None
                 self.store.put_room(room.row())
         await self.broadcast(room)
+        self._bots(room)  # after a restart, a bot that was to move has no task yet
         return seat
 
     async def disconnect(self, room: Room, socket: Connection) -> None:
@@ -309,9 +311,10 @@ class Rooms:
                 raise RoomError("bad-request", f"unknown message type {kind!r} (move, join, start, rematch)")
             await actions[kind](room, socket, message)
         except RoomError as err:
-            await self._send(socket, {"type": "error", "kind": err.kind, "error": err.message})
-            if err.kind == "stale":
-                await self._send(socket, self.snapshot(room, room.sockets.get(socket)))
+            async with room.send_lock:
+                await self._send(socket, {"type": "error", "kind": err.kind, "error": err.message})
+                if err.kind == "stale":
+                    await self._send(socket, self.snapshot(room, room.sockets.get(socket)))
 
     async def _join(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
         seat = message.get("seat")
@@ -477,9 +480,14 @@ class Rooms:
         return data
 
     async def broadcast(self, room: Room) -> None:
-        """Send every socket of the room its own snapshot."""
-        for socket, seat in list(room.sockets.items()):
-            await self._send(socket, self.snapshot(room, seat))
+        """Send every socket of the room its own snapshot. The snapshots are made under
+        the room's lock (one position for all), and broadcasts go out one after the
+        other in the order they were made, so no socket misses a state or goes back."""
+        async with room.lock:
+            frames = [(socket, self.snapshot(room, seat)) for socket, seat in room.sockets.items()]
+        async with room.send_lock:  # queued before the lock above lets the next broadcast make its frames
+            for socket, frame in frames:
+                await self._send(socket, frame)
 
     @staticmethod
     async def _send(socket: Connection, data: dict[str, Any]) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..games.deserto import KIND_NAMES, KINDS
 
@@ -25,7 +26,21 @@ _GIFT = re.compile(r"^seat (\d): gives a card to seat (\d)$")
 _PILE = re.compile(r"\d \(([OVTG ]+)\)")
 
 
+@lru_cache(maxsize=65536)  # every snapshot tells the same lines again
+def _tell(line: str, names: tuple[str, ...]) -> str:
+    return _told(line, names)
+
+
 def tell(line: str, names: Sequence[str]) -> str:
+    """A history line as a sentence with the seats' names (see :func:`_told`), cached.
+
+    >>> tell("seat 1: gV, gives a vizier to seat 0", ["You", "Ben"])
+    'Ben could not play and gave a vizier to You'
+    """
+    return _tell(line, tuple(names))
+
+
+def _told(line: str, names: Sequence[str]) -> str:
     """A history line as a sentence with the seats' names (the line itself if it is
     not one of the rules' forms).
 
