@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
 from .rules import Rules
@@ -64,3 +65,71 @@ def can_progress(rules: Rules[Any, Any], state: Any, limit: int = DEFAULT_LIMIT)
                 seen.add(there)
                 stack.append(there)
     return False
+
+
+class ProgressMemo:
+    """:func:`can_progress` with a memory, for asking about many positions of one game
+    in a row (a research environment asks after every move).
+
+    The answer for a position depends only on the position and its progress
+    measure (the *base*), so it is remembered by both: every position on a path
+    found to reach progress over a base reaches it too, and when a search over a
+    base ends without progress, none of the positions it saw can make progress
+    over that base. A later search stops at a remembered position instead of
+    exploring past it, and searches breadth first, so that a position a move or
+    two away from a remembered one (the one before a move, often) is found
+    first. True and False are exactly :func:`can_progress`'s answers; a position
+    seen by a search that reached the size limit answers None (not known)
+    without a new search, where a search of its own might decide (None never
+    calls a game over, so this errs only towards playing on).
+
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("klondike"); memo = ProgressMemo(r)
+    >>> s = r.deal(0)
+    >>> memo.can_progress(s) == can_progress(r, s), memo.can_progress(s)
+    (True, True)
+    """
+
+    def __init__(self, rules: Rules[Any, Any], limit: int = DEFAULT_LIMIT) -> None:
+        self.rules = rules
+        self.limit = limit
+        self._yes: dict[tuple[int, ...], set[Any]] = {}
+        self._no: dict[tuple[int, ...], set[Any]] = {}
+        self._unknown: dict[tuple[int, ...], set[Any]] = {}
+
+    def can_progress(self, state: Any) -> bool | None:
+        """As :func:`can_progress` (True, False, or None at the size limit)."""
+        rules = self.rules
+        progress = rules.progress
+        base = progress(state)
+        yes = self._yes.setdefault(base, set())
+        no = self._no.setdefault(base, set())
+        if state in yes:
+            return True
+        if state in no:
+            return False
+        unknown = self._unknown.setdefault(base, set())
+        if state in unknown:
+            return None
+        legal_moves = rules.legal_moves
+        apply = rules.apply
+        parent: dict[Any, Any] = {state: None}  # every position seen, and the one it was reached from
+        queue = deque([state])
+        while queue:
+            here = queue.popleft()
+            for move in legal_moves(here):
+                there = apply(here, move)
+                if there in yes or is_progress(progress(there), base):
+                    at: Any = here
+                    while at is not None:  # the path to here reaches progress over base
+                        yes.add(at)
+                        at = parent[at]
+                    return True
+                if there not in parent and there not in no:
+                    if len(parent) >= self.limit:
+                        unknown.update(parent)
+                        return None
+                    parent[there] = here
+                    queue.append(there)
+        no.update(parent)
+        return False

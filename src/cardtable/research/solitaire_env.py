@@ -1,0 +1,233 @@
+"""Gymnasium environments for the one-player games.
+
+Registered on ``import cardtable.research`` as ``cardtable/Klondike-v0``,
+``cardtable/Desturado-v0``, ``cardtable/Demonthief-v0``,
+``cardtable/DemonsAndThieves-v0`` and ``cardtable/DevilsSquare-v0``; keyword
+arguments of ``gymnasium.make`` are the game's options (``draw=3``,
+``mode="hard"``...) and the environment's own settings below.
+
+- **Actions**: ``Discrete(n)``, the game's fixed action space
+  (:mod:`cardtable.research.actions`). ``info["action_mask"]`` (``int8``, 1 for
+  a legal action) comes with every observation. An illegal action changes
+  nothing, costs ``illegal_reward`` (default -1) and sets ``info["illegal"]``.
+- **Observations**: the ``int16`` vector of
+  :class:`~cardtable.research.observations.SolitaireEncoder` (face-down cards
+  are 1 whatever they are). ``render()`` (``render_mode="ansi"``) gives the
+  position as the player sees it, as text.
+- **Rewards**: the change of the game's first progress number (cards to the
+  foundations in Klondike and Demonthief, a card back to a foundation is -1;
+  cards into the hand in Desturado; books made in Devil's Square), plus
+  ``win_bonus`` (default 10) for the move that wins.
+- **Episodes** end with ``terminated`` when the game is over exactly as the
+  library says (``outcome.over``: won, or no sequence of moves can make
+  progress any more), and with ``truncated`` after ``max_steps`` steps
+  (default 1000). Deciding "over" is a search of the positions reachable
+  without progress, after every move; ``over_limit`` (default the library's
+  200,000 positions) bounds it. A search that reaches the bound answers "not
+  over", so a smaller bound never ends a game that could go on: it only lets
+  some lost games run to ``max_steps``, for speed (Klondike, with its
+  foundation returns, has lost positions whose proof takes a second).
+- **Deals**: ``reset(seed=S)`` draws the deal number from the environment's
+  generator, so a seed gives the same deal everywhere; ``options={"deal": N}``
+  plays deal ``N``, ``options={"level": "hard"}`` a deal of that level
+  (:func:`cardtable.deal_for_level`, its seed drawn from the generator). A
+  deal drawn from the seed is never over before its first move (a few
+  Desturado deals are: the next number is drawn); a deal given by number or
+  level may be, and then ``info["over"]`` is True at once and any step ends
+  the episode.
+
+>>> import gymnasium, cardtable.research
+>>> env = gymnasium.make("cardtable/DevilsSquare-v0")
+>>> obs, info = env.reset(seed=1)
+>>> obs.shape, info["action_mask"].shape, info["deal"] == env.reset(seed=1)[1]["deal"]
+((1090,), (720,), True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from ..core.errors import OptionError
+from ..core.multiplayer import MultiplayerRules
+from ..core.progress import DEFAULT_LIMIT, ProgressMemo
+from ..games import rules_for
+from ..solve.levels import deal_for_level
+from .actions import action_space
+from .observations import SolitaireEncoder
+
+Obs = npt.NDArray[np.int16]
+
+ENV_IDS = {
+    "klondike": "cardtable/Klondike-v0",
+    "desturado": "cardtable/Desturado-v0",
+    "demonthief": "cardtable/Demonthief-v0",
+    "demons-and-thieves": "cardtable/DemonsAndThieves-v0",
+    "devils-square": "cardtable/DevilsSquare-v0",
+}
+"""The registered Gymnasium id of each one-player game."""
+
+RESET_OPTIONS = ("deal", "level")
+"""The keys ``reset(options=...)`` understands."""
+
+
+class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
+    """One one-player game as a Gymnasium environment (see the module docstring).
+
+    >>> env = SolitaireEnv("klondike", draw=3)
+    >>> obs, info = env.reset(options={"deal": 0})
+    >>> a = env.moves.index(env.rules.parse_move("3f"))
+    >>> bool(info["action_mask"][a]), env.step(a)[1]  # the ace of spades to its foundation
+    (True, 1.0)
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (Gymnasium's attribute)
+
+    def __init__(
+        self,
+        game: str = "klondike",
+        render_mode: str | None = None,
+        max_steps: int = 1000,
+        win_bonus: float = 10.0,
+        illegal_reward: float = -1.0,
+        over_limit: int = DEFAULT_LIMIT,
+        **options: Any,
+    ) -> None:
+        rules = rules_for(game, **options)
+        if isinstance(rules, MultiplayerRules):
+            raise OptionError(f"{game} is a game for several players: use cardtable.research.deserto_v0")
+        if render_mode not in (None, "ansi"):
+            raise OptionError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if max_steps < 1:
+            raise OptionError(f"max_steps must be at least 1, not {max_steps}")
+        self.rules = rules
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.win_bonus = float(win_bonus)
+        self.illegal_reward = float(illegal_reward)
+        self.over_limit = over_limit
+        self._space = action_space(rules)
+        self.moves = self._space.moves
+        """The move of each action (``str`` is its notation)."""
+        self._encoder = SolitaireEncoder(rules)
+        self.action_space = spaces.Discrete(self._space.size)
+        self.observation_space = spaces.Box(0, self._encoder.high, dtype=np.int16)
+        self._auto = bool(rules.options.get("autoplay"))
+        self.deal: int | None = None
+        self.state: Any = None
+        self._legal: list[Any] = []
+        self._steps = 0
+        self._over = False
+
+    # --- the episode --------------------------------------------------------------------
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        """A new deal: by number (``options["deal"]``), by level, or drawn from the seed."""
+        super().reset(seed=seed)
+        options = dict(options or {})
+        unknown = sorted(set(options) - set(RESET_OPTIONS))
+        if unknown:
+            raise OptionError(f"unknown reset option {unknown[0]!r} (known: {', '.join(RESET_OPTIONS)})")
+        if "deal" in options and "level" in options:
+            raise OptionError("give a deal or a level, not both")
+        rules = self.rules
+        if "deal" in options:
+            deal = options["deal"]
+        elif "level" in options:
+            level_seed = int(self.np_random.integers(0, 2**63 - 1))
+            deal = deal_for_level(rules.name, options["level"], seed=level_seed, **rules.options)
+        else:
+            deal = None
+        while True:
+            if deal is None:  # drawn from the generator: a deal where a move can be made
+                number = int(self.np_random.integers(0, 2**63 - 1))
+                self.state = rules.deal(number)
+            else:
+                self.state = rules.deal(deal)  # DealNumberError for a bad number
+                number = deal
+            self.deal = number
+            self._steps = 0
+            self._memo = ProgressMemo(rules, self.over_limit)
+            self._update()
+            if deal is not None or not self._over:
+                break
+        return self._encoder.encode(self.state), self._info()
+
+    def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Play action ``action``; an illegal one changes nothing and costs ``illegal_reward``."""
+        if self.state is None:
+            raise gymnasium.error.ResetNeeded("call reset() before step()")
+        move = self._space.action_to_move(action)
+        self._steps += 1
+        reward = 0.0
+        illegal = move not in self._legal
+        if illegal:
+            reward = self.illegal_reward
+        else:
+            rules = self.rules
+            before = rules.progress(self.state)[0]
+            state = rules.apply(self.state, move)
+            while self._auto and (auto := rules.auto_move(state)) is not None:
+                state = rules.apply(state, auto)
+            self.state = state
+            self._update()
+            reward = float(rules.progress(state)[0] - before)
+            if self.won:
+                reward += self.win_bonus
+        truncated = not self._over and self._steps >= self.max_steps
+        info = self._info()
+        info["illegal"] = illegal
+        return self._encoder.encode(self.state), reward, self._over, truncated, info
+
+    def _update(self) -> None:
+        rules, state = self.rules, self.state
+        self.won = rules.is_won(state)
+        self._legal = [] if self.won else rules.legal_moves(state)
+        # Over exactly as Game.outcome says: won, or no reachable position makes progress.
+        # The searches of an episode share what they found (ProgressMemo): the search
+        # after each move is the cost of an environment step.
+        self._over = self.won or self._memo.can_progress(state) is False
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self._space.mask(self._legal), "deal": self.deal, "won": self.won, "over": self._over}
+
+    # --- looking at it --------------------------------------------------------------------
+
+    def text(self) -> str:
+        """The position as the player sees it (face-down cards as ``##``).
+
+        >>> env = SolitaireEnv("desturado", mode="hard"); _ = env.reset(options={"deal": 0})
+        >>> env.text().splitlines()[-1]
+        '4: 9C'
+        """
+        if self.state is None:
+            raise gymnasium.error.ResetNeeded("call reset() first")
+        return self._encoder.text(self.state)
+
+    def render(self) -> str | None:
+        """The text of the position in ``ansi`` mode; nothing otherwise."""
+        return self.text() if self.render_mode == "ansi" else None
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions now, in action order.
+
+        >>> env = SolitaireEnv("klondike"); _ = env.reset(options={"deal": 0})
+        >>> [str(env.moves[a]) for a in env.legal_actions()]
+        ['d', '3f']
+        """
+        return [int(a) for a in np.flatnonzero(self._space.mask(self._legal))]
+
+
+def register() -> None:
+    """Register the environments with Gymnasium (done on ``import cardtable.research``).
+
+    >>> "cardtable/Klondike-v0" in gymnasium.registry
+    True
+    """
+    for game, env_id in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point=SolitaireEnv, kwargs={"game": game})
