@@ -38,3 +38,22 @@ def test_a_search_that_reaches_the_limit_is_not_known() -> None:
     memo = ProgressMemo(rules, limit=1)
     state = rules.deal(3)
     assert memo.can_progress(state) in (True, None)
+
+
+def test_a_dead_end_seen_by_an_undecided_search_is_still_over() -> None:
+    rules = rules_for("desturado", mode="hard")
+    rng = random.Random("dead end")
+    for deal in range(40):
+        state = rules.deal(deal)
+        path = [state]
+        while legal := rules.legal_moves(state):
+            state = rules.apply(state, rng.choice(legal))
+            path.append(state)
+        if rules.is_won(state):
+            continue
+        memo = ProgressMemo(rules, limit=1)
+        for earlier in path:
+            memo.can_progress(earlier)  # fills the memory, mostly with "not known"
+        assert memo.can_progress(state) is False
+        return
+    raise AssertionError("no dead end found")

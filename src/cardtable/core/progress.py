@@ -108,10 +108,10 @@ class ProgressMemo:
             return True
         if state in no:
             return False
-        unknown = self._unknown.setdefault(base, set())
-        if state in unknown:
-            return None
         legal_moves = rules.legal_moves
+        unknown = self._unknown.setdefault(base, set())
+        if state in unknown and legal_moves(state):  # a dead end is always decided: no move, no progress
+            return None
         apply = rules.apply
         parent: dict[Any, Any] = {state: None}  # every position seen, and the one it was reached from
         queue = deque([state])
