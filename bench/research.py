@@ -37,6 +37,7 @@ import numpy as np
 
 import cardtable.research  # noqa: F401 (registers the envs)
 from cardtable.research import deserto_v0
+from cardtable.research.solitaire_env import VARIANTS
 
 Runner = Callable[[float], tuple[int, int]]
 """Runs for that many seconds; returns (steps, episodes)."""
@@ -137,16 +138,7 @@ def vector_runner(env_id: str, n: int, asynchronous: bool, **kwargs: Any) -> Run
 
 def runners() -> list[tuple[str, str, Runner]]:
     ours: list[tuple[str, str, Runner]] = []
-    solitaires: list[tuple[str, dict[str, Any]]] = [
-        ("cardtable/Klondike-v0", {"draw": 3}),
-        ("cardtable/Klondike-v0", {"draw": 1}),
-        ("cardtable/Desturado-v0", {"mode": "easy"}),
-        ("cardtable/Desturado-v0", {"mode": "medium"}),
-        ("cardtable/Desturado-v0", {"mode": "hard"}),
-        ("cardtable/Demonthief-v0", {}),
-        ("cardtable/DemonsAndThieves-v0", {}),
-        ("cardtable/DevilsSquare-v0", {}),
-    ]
+    solitaires = VARIANTS
     for env_id, kwargs in solitaires:
         label = env_id + "".join(f" {k}={v}" for k, v in kwargs.items())
         ours.append(("gymnasium", label, gym_runner(env_id, **kwargs)))

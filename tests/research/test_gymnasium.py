@@ -12,18 +12,9 @@ from gymnasium.utils.env_checker import check_env
 import cardtable
 import cardtable.research
 from cardtable.core.errors import DealNumberError, OptionError
-from cardtable.research.solitaire_env import SolitaireEnv
+from cardtable.research.solitaire_env import VARIANTS, SolitaireEnv
 
-ENVS: list[tuple[str, dict[str, Any]]] = [
-    ("cardtable/Klondike-v0", {"draw": 3}),
-    ("cardtable/Klondike-v0", {"draw": 1}),
-    ("cardtable/Desturado-v0", {"mode": "easy"}),
-    ("cardtable/Desturado-v0", {"mode": "medium"}),
-    ("cardtable/Desturado-v0", {"mode": "hard"}),
-    ("cardtable/Demonthief-v0", {}),
-    ("cardtable/DemonsAndThieves-v0", {}),
-    ("cardtable/DevilsSquare-v0", {}),
-]
+ENVS = list(VARIANTS)
 
 
 @pytest.mark.parametrize(("env_id", "kwargs"), ENVS)

@@ -21,6 +21,8 @@ from cardtable.games import rules_for
 from cardtable.games.deserto import Deserto
 from cardtable.research.observations import DESERTO_SIZE, DesertoEncoder, SolitaireEncoder
 
+from ..helpers import random_line
+
 SOLITAIRES: list[tuple[str, dict[str, Any]]] = [
     ("klondike", {}),
     ("demonthief", {}),
@@ -42,16 +44,8 @@ def shuffle_hidden(text: str, rng: random.Random) -> str:
 
 
 def random_positions(rules: Any, rng: random.Random, count: int) -> list[Any]:
-    positions = []
-    for deal in range(count):
-        state = rules.deal(deal)
-        for _ in range(rng.randrange(40)):
-            legal = rules.legal_moves(state)
-            if not legal:
-                break
-            state = rules.apply(state, rng.choice(legal))
-        positions.append(state)
-    return positions
+    """The end of a short random line from each of ``count`` deals."""
+    return [random_line(rules, rules.deal(deal), rng.randrange(2**32), rng.randrange(40))[-1] for deal in range(count)]
 
 
 @pytest.mark.parametrize(("name", "options"), SOLITAIRES)
@@ -98,13 +92,7 @@ def test_deserto_positions_a_seat_cannot_tell_apart_look_the_same(players: int) 
     enc = DesertoEncoder(rules)
     rng = random.Random(f"deserto hidden {players}")
     differed = 0
-    for deal in range(20):
-        state = rules.deal(deal)
-        for _ in range(rng.randrange(60)):
-            legal = rules.legal_moves(state)
-            if not legal:
-                break
-            state = rules.apply(state, rng.choice(legal))
+    for state in random_positions(rules, rng, 20):
         for seat in range(players):
             obs = enc.encode(state, seat)
             assert obs.shape == (DESERTO_SIZE,) and (obs >= 0).all() and (obs <= enc.high).all()

@@ -71,6 +71,18 @@ ENV_IDS = {
 }
 """The registered Gymnasium id of each one-player game."""
 
+VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("cardtable/Klondike-v0", {"draw": 3}),
+    ("cardtable/Klondike-v0", {"draw": 1}),
+    ("cardtable/Desturado-v0", {"mode": "easy"}),
+    ("cardtable/Desturado-v0", {"mode": "medium"}),
+    ("cardtable/Desturado-v0", {"mode": "hard"}),
+    ("cardtable/Demonthief-v0", {}),
+    ("cardtable/DemonsAndThieves-v0", {}),
+    ("cardtable/DevilsSquare-v0", {}),
+)
+"""Every game and mode as an id and ``gymnasium.make`` options (for tests and benchmarks)."""
+
 RESET_OPTIONS = ("deal", "level")
 """The keys ``reset(options=...)`` understands."""
 
