@@ -1,0 +1,695 @@
+"""The six games as OpenSpiel Python games, registered on import with ``pyspiel.register_game``.
+
+>>> import pyspiel, cardtable.research.openspiel
+>>> game = pyspiel.load_game("cardtable_deserto", {"players": 3})
+>>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
+(3, 20, 4)
+
+**Names** (``pyspiel.load_game(name, params)``): ``cardtable_klondike``,
+``cardtable_desturado``, ``cardtable_demonthief``,
+``cardtable_demons_and_thieves``, ``cardtable_devils_square``,
+``cardtable_deserto``. The parameters are the game's own options (an option
+whose default is "none", Klondike's ``redeals``, is ``-1`` for none) and the
+settings below. Actions are the fixed action space of
+:mod:`cardtable.research.actions`; ``action_to_string`` is the move's notation.
+
+**The one-player games** are single-player games with one chance node, the
+deal: outcome ``d`` of ``deals`` (default 1000, equally likely) plays deal
+number ``d``; ``deal=N`` (default -1: chance) plays deal ``N`` with no chance
+node. Rewards come after every move (``RewardModel.REWARDS``): the change of
+the game's first progress number plus ``win_bonus`` (default 10) for the
+winning move, as in the Gymnasium environments. The game ends when it is won,
+when no move is legal, or after ``max_steps`` moves (default 1000). (The
+Gymnasium environments also end a game that can no longer make progress;
+that search is left out here, where algorithms clone and replay states by the
+thousand.) Observation: the :class:`~cardtable.research.observations.SolitaireEncoder`
+vector and text. Information state (perfect recall) as a string: the
+observation text, then every move so far, each followed by the cards it
+turned face up that had never been seen (``3f+9H``). Face-down cards are
+never in either.
+
+**Deserto** is an imperfect-information game for ``players`` 2 to 4 whose
+chance nodes are the deck: each card dealt or drawn is a chance node whose
+outcomes are the four kinds, each with the probability of its share of the
+cards nobody has seen (so a game's chance nodes follow exactly the shuffled
+deck of the rules). A move that draws is followed by one chance node per card
+drawn. Returns are the win share at the end (1 / number of winners, 0 for the
+others: a constant-sum game). Observation: the
+:class:`~cardtable.research.observations.DesertoEncoder` vector (65 numbers) and
+text. Information state (perfect recall), as a string: the seat, its dealt
+hand, every move as that seat saw it (:meth:`~cardtable.games.deserto.Deserto.public_move`:
+a gift's kind only for giver and receiver) with the cards the seat drew,
+then its hand; as a tensor of 1548 numbers: the observation (65), the dealt
+hand by kind (4), then one row of 29 per turn for up to 51 turns: the mover
+(4, counted from the observer), the action (20: a gift the observer did not
+see is the 21st number, "a gift"), the cards the observer drew by kind (4).
+``resample_from_infostate(player, sampler)`` deals the cards ``player`` cannot
+see anew with :meth:`~cardtable.games.deserto.Deserto.sample` (seeded from
+the sampler), so OpenSpiel's information-set MCTS can play it. A sampled
+state keeps the present only: its action history is empty and the other
+seats' records of the past hold only what ``player`` saw.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+import pyspiel
+
+from ..core.errors import OptionError
+from ..core.rules import Rules
+from ..core.shuffle import shuffled
+from ..games import rules_for
+from ..games.deserto import HAND_SIZE, KIND_COUNTS, KINDS, Deserto, DesertoState
+from .actions import ActionSpace, action_space
+from .observations import DESERTO_SIZE, MAX_SEATS, DesertoEncoder, SolitaireEncoder
+
+SOLITAIRES = {
+    "klondike": "cardtable_klondike",
+    "desturado": "cardtable_desturado",
+    "demonthief": "cardtable_demonthief",
+    "demons-and-thieves": "cardtable_demons_and_thieves",
+    "devils-square": "cardtable_devils_square",
+}
+"""The OpenSpiel name of each one-player game."""
+
+DESERTO = "cardtable_deserto"
+"""The OpenSpiel name of Deserto."""
+
+GAME_NAMES: tuple[str, ...] = (*SOLITAIRES.values(), DESERTO)
+"""Every registered name."""
+
+SOLITAIRE_SETTINGS = {"deals": 1000, "deal": -1, "max_steps": 1000, "win_bonus": 10.0}
+"""The one-player games' own parameters and their defaults."""
+
+MAX_TURNS = sum(KIND_COUNTS)
+"""Deserto's most turns: each places or gives one of the 51 cards."""
+TURN_ROW = MAX_SEATS + 21 + 4
+"""The numbers per turn in Deserto's information-state tensor."""
+INFO_STATE_SIZE = DESERTO_SIZE + 4 + MAX_TURNS * TURN_ROW
+"""The length of Deserto's information-state tensor (1548)."""
+
+NONE = -1
+"""An option's "none" (Klondike's unlimited ``redeals``) as an OpenSpiel parameter."""
+
+
+def _parameters(game: str) -> dict[str, Any]:
+    """The game's options as OpenSpiel parameters with their defaults."""
+    return {o.name: NONE if o.default is None else o.default for o in rules_for(game).option_spec()}
+
+
+def _options(game: str, params: dict[str, Any]) -> dict[str, Any]:
+    """The rules' options from OpenSpiel parameters."""
+    defaults = _parameters(game)
+    options = {}
+    for o in rules_for(game).option_spec():
+        value = params.get(o.name, defaults[o.name])
+        options[o.name] = None if (o.default is None and value == NONE) else value
+    return options
+
+
+class _Shared:
+    """What every state of one game shares (rules, action space, encoder, settings): copied
+    by reference and pickled as its key, because OpenSpiel deep-copies a Python state's
+    attributes on every clone and pickles them to serialize it."""
+
+    def __init__(self, game: str, options: tuple[tuple[str, Any], ...], settings: tuple[tuple[str, Any], ...]) -> None:
+        self.key = (game, options, settings)
+        self.rules: Rules[Any, Any] = rules_for(game, **dict(options))
+        self.space: ActionSpace = action_space(self.rules)
+        self.settings = dict(settings)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (_shared, self.key)
+
+
+class _SolitaireShared(_Shared):
+    def __init__(self, game: str, options: tuple[tuple[str, Any], ...], settings: tuple[tuple[str, Any], ...]) -> None:
+        super().__init__(game, options, settings)
+        self.encoder = SolitaireEncoder(self.rules)
+        self.auto = bool(self.rules.options.get("autoplay"))
+
+
+class _DesertoShared(_Shared):
+    def __init__(self, game: str, options: tuple[tuple[str, Any], ...], settings: tuple[tuple[str, Any], ...]) -> None:
+        super().__init__(game, options, settings)
+        assert isinstance(self.rules, Deserto)
+        self.deserto: Deserto = self.rules
+        self.encoder = DesertoEncoder(self.rules)
+
+
+@cache
+def _shared(game: str, options: tuple[tuple[str, Any], ...], settings: tuple[tuple[str, Any], ...]) -> Any:
+    """The one shared object of a game and its parameters."""
+    cls = _DesertoShared if game == "deserto" else _SolitaireShared
+    return cls(game, options, settings)
+
+
+# --- one-player games ----------------------------------------------------------------------
+
+
+def _solitaire_type(game: str) -> Any:
+    title = rules_for(game).title
+    return pyspiel.GameType(
+        short_name=SOLITAIRES[game],
+        long_name=f"cardtable {title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.REWARDS,
+        max_num_players=1,
+        min_num_players=1,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={**_parameters(game), **SOLITAIRE_SETTINGS},
+    )
+
+
+class SolitaireGame(pyspiel.Game):  # type: ignore[misc]
+    """A one-player game for OpenSpiel (see the module docstring).
+
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("cardtable_klondike", {"draw": 1, "deal": 0})
+    >>> state = game.new_initial_state()
+    >>> [state.action_to_string(a) for a in state.legal_actions()]
+    ['d', '3f']
+    """
+
+    def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        settings = {k: params.get(k, v) for k, v in SOLITAIRE_SETTINGS.items()}
+        try:
+            options = _options(game, params)
+            shared: _SolitaireShared = _shared(game, tuple(sorted(options.items())), tuple(sorted(settings.items())))
+        except OptionError as error:
+            raise pyspiel.SpielError(str(error)) from error
+        if settings["deals"] < 1 or settings["max_steps"] < 1:
+            raise pyspiel.SpielError("deals and max_steps must be at least 1")
+        deck = len(shared.rules.deck())
+        info = pyspiel.GameInfo(
+            num_distinct_actions=shared.space.size,
+            max_chance_outcomes=1 if settings["deal"] >= 0 else settings["deals"],
+            num_players=1,
+            min_utility=-float(deck),
+            max_utility=float(deck) + float(settings["win_bonus"]),
+            max_game_length=settings["max_steps"],
+        )
+        super().__init__(_solitaire_type(game), info, params)
+        self.shared = shared
+
+    def new_initial_state(self) -> SolitaireState:
+        """The state before the deal (a chance node), or deal ``deal`` when it is set."""
+        return SolitaireState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SolitaireObserver:
+        """The observer: the observation, or with ``perfect_recall`` the information state."""
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return SolitaireObserver(self.shared, recall)
+
+
+class SolitaireState(pyspiel.State):  # type: ignore[misc]
+    """A position of a one-player game, with its step count, rewards and log.
+
+    >>> import pyspiel
+    >>> state = pyspiel.load_game("cardtable_desturado", {"mode": "hard"}).new_initial_state()
+    >>> state.apply_action(4); state.position == state.shared.rules.deal(4)
+    True
+    """
+
+    def __init__(self, game: SolitaireGame) -> None:
+        super().__init__(game)
+        self.shared = game.shared
+        self.position: Any = None
+        self.steps = 0
+        self.won = False
+        self.legal: tuple[int, ...] = ()
+        self.reward = 0.0
+        self.total = 0.0
+        self.log: tuple[str, ...] = ()
+        self.seen: frozenset[int] = frozenset()
+        deal = self.shared.settings["deal"]
+        if deal >= 0:
+            self._start(deal)
+
+    def _start(self, deal: int) -> None:
+        self.position = self.shared.rules.deal(deal)
+        self.log = (f"+{self._reveal()}",)
+        self._update()
+
+    def _reveal(self) -> str:
+        """The cards face up now that were never seen before, in display order, as text."""
+        rules = self.shared.rules
+        new = [c for line in rules.display(self.position) for _, pile in line for c, up in pile if up]
+        fresh = [c for c in new if c not in self.seen]
+        self.seen = self.seen | frozenset(fresh)
+        return " ".join(rules.card_text(c) for c in fresh)
+
+    def _update(self) -> None:
+        rules, space = self.shared.rules, self.shared.space
+        self.won = rules.is_won(self.position)
+        moves = [] if self.won else rules.legal_moves(self.position)
+        self.legal = tuple(sorted(space.move_to_action(m) for m in moves))
+
+    def current_player(self) -> int:
+        """0, the chance player before the deal, or terminal."""
+        if self.position is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return 0
+
+    def is_terminal(self) -> bool:
+        """Won, no legal move, or ``max_steps`` moves made."""
+        if self.position is None:
+            return False
+        return self.won or not self.legal or self.steps >= self.shared.settings["max_steps"]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(self.legal)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The deals, equally likely."""
+        deals = self.shared.settings["deals"]
+        return [(d, 1.0 / deals) for d in range(deals)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.position is None:
+            self._start(action)
+            return
+        rules = self.shared.rules
+        move = self.shared.space.action_to_move(action)
+        before = rules.progress(self.position)[0]
+        state = rules.apply(self.position, move)
+        while self.shared.auto and (auto := rules.auto_move(state)) is not None:
+            state = rules.apply(state, auto)
+        self.position = state
+        self.steps += 1
+        self._update()
+        self.reward = float(rules.progress(state)[0] - before) + (self.shared.settings["win_bonus"] if self.won else 0)
+        self.total += self.reward
+        fresh = self._reveal()
+        self.log += (f"{move}+{fresh}" if fresh else str(move),)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
+        return str(self.shared.space.action_to_move(action))
+
+    def rewards(self) -> list[float]:
+        """The reward of the last move."""
+        return [self.reward]
+
+    def returns(self) -> list[float]:
+        """The rewards so far, added."""
+        return [self.total]
+
+    def __str__(self) -> str:
+        if self.position is None:
+            return "(before the deal)"
+        return str(self.shared.rules.to_text(self.position))
+
+
+class SolitaireObserver:
+    """OpenSpiel's Python observer of a one-player game (observation or information state).
+
+    >>> import pyspiel
+    >>> state = pyspiel.load_game("cardtable_klondike", {"deal": 0}).new_initial_state()
+    >>> len(state.observation_tensor(0)), state.information_state_string(0).splitlines()[-1]
+    (678, '+TH KS AS 4D TS 8D 5D')
+    """
+
+    def __init__(self, shared: _SolitaireShared, perfect_recall: bool) -> None:
+        self.shared = shared
+        self.perfect_recall = perfect_recall
+        size = 0 if perfect_recall else shared.encoder.size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: SolitaireState, player: int) -> None:
+        """Fill ``tensor`` with the observation of ``state``."""
+        if self.perfect_recall:
+            return
+        if state.position is None:
+            self.tensor.fill(0)
+        else:
+            self.tensor[:] = self.shared.encoder.encode(state.position)
+
+    def string_from(self, state: SolitaireState, player: int) -> str:
+        """The observation text; with perfect recall, then the moves and what they turned up."""
+        if state.position is None:
+            return "(before the deal)"
+        text = self.shared.encoder.text(state.position)
+        return f"{text}\n{' '.join(state.log)}" if self.perfect_recall else text
+
+
+# --- Deserto ----------------------------------------------------------------------------------
+
+
+class Turn(NamedTuple):
+    """One Deserto turn in a state's record: who moved, the action, the seat that received
+    a gift (-1 for a placement), the move as a seat outside a gift sees it and as giver and
+    receiver see it, and the cards each seat drew (None where the record does not know).
+
+    >>> Turn(0, 18, 1, "seat 0: gives a card to seat 1", "seat 0: GT, gives a thief to seat 1", ((), ())).receiver
+    1
+    """
+
+    mover: int
+    action: int
+    receiver: int
+    public: str
+    private: str
+    drawn: tuple[tuple[int, ...] | None, ...]
+
+
+_DESERTO_TYPE = pyspiel.GameType(
+    short_name=DESERTO,
+    long_name="cardtable Deserto",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_parameters("deserto"),
+)
+
+
+def _counts(cards: Sequence[int]) -> list[int]:
+    counts = [0, 0, 0, 0]
+    for c in cards:
+        counts[c] += 1
+    return counts
+
+
+def _sorted_cards(counts: Sequence[int]) -> tuple[int, ...]:
+    return tuple(k for k in range(4) for _ in range(counts[k]))
+
+
+class DesertoGame(pyspiel.Game):  # type: ignore[misc]
+    """Deserto for OpenSpiel (see the module docstring).
+
+    >>> import pyspiel
+    >>> state = pyspiel.load_game("cardtable_deserto").new_initial_state()
+    >>> state.is_chance_node(), state.chance_outcomes()[0]
+    (True, (0, 0.11764705882352941))
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        try:
+            options = _options("deserto", params)
+            shared: _DesertoShared = _shared("deserto", tuple(sorted(options.items())), ())
+        except OptionError as error:
+            raise pyspiel.SpielError(str(error)) from error
+        info = pyspiel.GameInfo(
+            num_distinct_actions=shared.space.size,
+            max_chance_outcomes=4,
+            num_players=shared.deserto.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=MAX_TURNS,
+        )
+        super().__init__(_DESERTO_TYPE, info, params)
+        self.shared = shared
+
+    def new_initial_state(self) -> DesertoSpielState:
+        """The state before the deal: the first card dealt is a chance node."""
+        return DesertoSpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> DesertoObserver:
+        """The observer: the observation, or with ``perfect_recall`` the information state."""
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return DesertoObserver(self.shared, recall)
+
+
+class DesertoSpielState(pyspiel.State):  # type: ignore[misc]
+    """A Deserto state whose deck is drawn by chance nodes.
+
+    ``position`` is the rules' :class:`~cardtable.games.deserto.DesertoState`
+    whose deck holds the cards not yet dealt or drawn, sorted (their order is
+    not decided until a chance node draws one); ``pending`` is a move waiting
+    for its draws, ``drawn`` the kinds drawn for it so far.
+
+    >>> import pyspiel
+    >>> state = pyspiel.load_game(DESERTO).new_initial_state()
+    >>> for kind in deal_outcomes(Deserto(), 0): state.apply_action(kind)
+    >>> state.apply_action(state.legal_actions()[0]); state.is_chance_node(), len(state.chance_outcomes())
+    (True, 4)
+    """
+
+    def __init__(self, game: DesertoGame) -> None:
+        super().__init__(game)
+        self.shared = game.shared
+        rules = self.shared.deserto
+        n = rules.players
+        none: tuple[tuple[int, ...], ...] = ((),) * n
+        deck = tuple(sorted(rules.deck()))
+        self.position = DesertoState(rules.options["first"], none, deck, ((),) * 4, none, none, ((0, 0),) * n)
+        self.dealt = 0
+        self.pending = -1
+        self.drawn: tuple[int, ...] = ()
+        self.need = 0
+        self.turns: tuple[Turn, ...] = ()
+        self.hands_dealt: tuple[tuple[int, ...] | None, ...] = ((),) * n
+
+    # --- whose turn ---------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to move; chance while cards are dealt or drawn; terminal at the end."""
+        if self.dealt < HAND_SIZE * self.shared.deserto.players or self.need:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.position.turn < 0:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self.position.turn
+
+    def is_terminal(self) -> bool:
+        """Every hand is empty."""
+        return bool(self.current_player() == pyspiel.PlayerId.TERMINAL)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        space = self.shared.space
+        return [space.move_to_action(m) for m in self.shared.deserto.legal_moves(self.position)]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The kinds left unseen, each with its share of them."""
+        counts = _counts(self.position.deck)
+        for kind in self.drawn:
+            counts[kind] -= 1
+        total = sum(counts)
+        return [(k, c / total) for k, c in enumerate(counts) if c]
+
+    # --- moves and chance ------------------------------------------------------------------
+
+    def _apply_action(self, action: int) -> None:
+        if self.dealt < HAND_SIZE * self.shared.deserto.players:
+            self._deal(action)
+        elif self.need:
+            self.drawn += (action,)
+            if len(self.drawn) == self.need:
+                self._finish()
+        else:
+            self.pending = action
+            move = self.shared.space.action_to_move(action)
+            after = self.shared.deserto.apply(self.position, move)
+            self.need = len(self.position.deck) - len(after.deck)
+            if not self.need:
+                self._finish()
+
+    def _deal(self, kind: int) -> None:
+        rules = self.shared.deserto
+        n = rules.players
+        seat = (rules.options["first"] + self.dealt) % n
+        p = self.position
+        counts = _counts(p.deck)
+        counts[kind] -= 1
+        hands = list(p.hands)
+        hands[seat] = tuple(sorted(hands[seat] + (kind,)))
+        self.position = p._replace(hands=tuple(hands), deck=_sorted_cards(counts))
+        self.dealt += 1
+        self.hands_dealt = self.position.hands
+
+    def _finish(self) -> None:
+        """Apply the pending move with the drawn cards on top of the deck, and record the turn."""
+        rules = self.shared.deserto
+        before = self.position
+        counts = _counts(before.deck)
+        for kind in self.drawn:
+            counts[kind] -= 1
+        deck = _sorted_cards(counts) + tuple(reversed(self.drawn))  # the top (last) card was drawn first
+        move = self.shared.space.action_to_move(self.pending)
+        placed = before._replace(deck=deck)
+        after = rules.apply(placed, move)
+        mover = before.turn
+        drawn: list[tuple[int, ...] | None] = []
+        for seat, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
+            left = _counts(old)
+            if seat == mover:
+                left[move.kind] -= 1
+            gained = [c - o for c, o in zip(_counts(new), left, strict=True)]
+            drawn.append(_sorted_cards(gained))
+        receiver = (mover - 1) % rules.players if move.pos == 4 else -1
+        public = rules.public_move(placed, move, -1)
+        private = rules.public_move(placed, move, mover)
+        self.turns += (Turn(mover, self.pending, receiver, public, private, tuple(drawn)),)
+        self.position = after
+        self.pending, self.drawn, self.need = -1, (), 0
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"card {KINDS[action]}"
+        return str(self.shared.space.action_to_move(action))
+
+    def returns(self) -> list[float]:
+        """The win shares at the end (0 for every seat before)."""
+        result = self.shared.deserto.result(self.position) if self.is_terminal() else None
+        n = self.shared.deserto.players
+        if result is None:
+            return [0.0] * n
+        return [1.0 / len(result.winners) if s in result.winners else 0.0 for s in range(n)]
+
+    def __str__(self) -> str:
+        return str(self.shared.deserto.to_text(self.position))
+
+    # --- hidden information -----------------------------------------------------------------
+
+    def resample_from_infostate(self, player: int, sampler: Any) -> DesertoSpielState:
+        """A state ``player`` cannot tell from this one: the cards it cannot see dealt anew
+        (:meth:`~cardtable.games.deserto.Deserto.sample`, seeded by ``sampler``)."""
+        if self.current_player() == pyspiel.PlayerId.CHANCE:
+            raise pyspiel.SpielError("resample_from_infostate is for decision nodes")
+        seed = int(sampler() * 2**53) if callable(sampler) else int(sampler.sample() * 2**53)
+        sampled = self.shared.deserto.sample(self.position, player, random.Random(seed))
+        state: DesertoSpielState = self.get_game().new_initial_state()
+        state.position = sampled
+        state.dealt = self.dealt
+        state.hands_dealt = tuple(h if seat == player else None for seat, h in enumerate(self.hands_dealt))
+        state.turns = tuple(self._seen_by(turn, player) for turn in self.turns)
+        return state
+
+    @staticmethod
+    def _seen_by(turn: Turn, player: int) -> Turn:
+        """The record of ``turn`` keeping only what ``player`` saw."""
+        private = turn.private if player in (turn.mover, turn.receiver) else turn.public
+        drawn = tuple(d if seat == player else None for seat, d in enumerate(turn.drawn))
+        return turn._replace(private=private, drawn=drawn)
+
+
+class DesertoObserver:
+    """OpenSpiel's Python observer of Deserto for one seat (observation or information state).
+
+    >>> import pyspiel
+    >>> state = pyspiel.load_game(DESERTO).new_initial_state()
+    >>> for kind in deal_outcomes(Deserto(), 0): state.apply_action(kind)
+    >>> len(state.observation_tensor(1)), len(state.information_state_tensor(1)), state.observation_string(1)[:14]
+    (65, 1548, 'seat 1 hand OV')
+    """
+
+    def __init__(self, shared: _DesertoShared, perfect_recall: bool) -> None:
+        self.shared = shared
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(INFO_STATE_SIZE if perfect_recall else DESERTO_SIZE, np.float32)
+        self.dict: dict[str, npt.NDArray[np.float32]] = {"observation": self.tensor[:DESERTO_SIZE]}
+        if perfect_recall:
+            self.dict["dealt"] = self.tensor[DESERTO_SIZE : DESERTO_SIZE + 4]
+            self.dict["turns"] = self.tensor[DESERTO_SIZE + 4 :].reshape(MAX_TURNS, TURN_ROW)
+
+    def set_from(self, state: DesertoSpielState, player: int) -> None:
+        """Fill ``tensor`` with what ``player`` knows of ``state``."""
+        self.tensor.fill(0)
+        self.dict["observation"][:] = self.shared.encoder.encode(state.position, player)
+        if not self.perfect_recall:
+            return
+        n = self.shared.deserto.players
+        self.dict["dealt"][:] = _counts(state.hands_dealt[player] or ())
+        rows = self.dict["turns"]
+        for t, turn in enumerate(state.turns):
+            row = rows[t]
+            row[(turn.mover - player) % n] = 1
+            known = turn.receiver < 0 or player in (turn.mover, turn.receiver)
+            row[MAX_SEATS + (turn.action if known else 20)] = 1
+            drawn = turn.drawn[player]
+            if drawn:
+                row[MAX_SEATS + 21 :] = _counts(drawn)
+
+    def string_from(self, state: DesertoSpielState, player: int) -> str:
+        """The observation text; with perfect recall, the seat's whole record of the game."""
+        if not self.perfect_recall:
+            return self.shared.encoder.text(state.position, player)
+        dealt = state.hands_dealt[player]
+        lines = [f"seat {player} dealt {'?' if dealt is None else ''.join(KINDS[k] for k in dealt)}"]
+        for turn in state.turns:
+            text = turn.private if player in (turn.mover, turn.receiver) else turn.public
+            drawn = turn.drawn[player]
+            lines.append(f"{text}; you draw {''.join(KINDS[k] for k in drawn)}" if drawn else text)
+        lines.append(f"hand {''.join(KINDS[k] for k in state.position.hands[player])}")
+        return "\n".join(lines)
+
+
+def deal_outcomes(rules: Deserto, deal: int) -> list[int]:
+    """The chance outcomes that deal the hands of the rules' deal number ``deal``, in order
+    (the shuffled deck's top card first), so an OpenSpiel state can follow a cardtable game.
+
+    >>> r = Deserto(); state = pyspiel.load_game(DESERTO).new_initial_state()
+    >>> for kind in deal_outcomes(r, 0): state.apply_action(kind)
+    >>> state.position.hands == r.deal(0).hands
+    True
+    """
+    return list(reversed(shuffled(rules.deck(), deal)))[: HAND_SIZE * rules.players]
+
+
+def draw_outcomes(before: DesertoState, after: DesertoState) -> list[int]:
+    """The chance outcomes of the cards drawn by the move from ``before`` to ``after`` of a
+    cardtable game (the deck's top card first).
+
+    >>> r = Deserto(); s = r.deal(0); t = r.apply(s, r.legal_moves(s)[0])
+    >>> draw_outcomes(s, t) == [s.deck[-1]]
+    True
+    """
+    k = len(before.deck) - len(after.deck)
+    return list(reversed(before.deck[len(before.deck) - k :]))
+
+
+# --- registration ------------------------------------------------------------------------------
+
+
+def _solitaire_factory(game: str) -> type[SolitaireGame]:
+    def init(self: SolitaireGame, params: dict[str, Any] | None = None) -> None:
+        SolitaireGame.__init__(self, game, params)
+
+    return type(f"{SOLITAIRES[game]}_game", (SolitaireGame,), {"__init__": init})
+
+
+def register() -> None:
+    """Register the six games with OpenSpiel (done on import; again is harmless).
+
+    >>> import pyspiel
+    >>> register(); "cardtable_devils_square" in pyspiel.registered_names()
+    True
+    """
+    known = set(pyspiel.registered_names())
+    for game, name in SOLITAIRES.items():
+        if name not in known:
+            pyspiel.register_game(_solitaire_type(game), _solitaire_factory(game))
+    if DESERTO not in known:
+        pyspiel.register_game(_DESERTO_TYPE, DesertoGame)
+
+
+register()
