@@ -17,6 +17,9 @@ The result: each bot's win share per game (the shares of its seats added;
 fair is 0.5 with two bots, whatever the seats) with a 95% interval.
 
     .venv/bin/python bench/openspiel_ismcts.py --players 2 --games 300 --seconds 0.1 --seed 18 --workers 2
+
+``--simulations N`` plays at equal simulations instead (each bot N per move:
+OpenSpiel's simulations, our iterations), to tell the search from its speed.
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import cardtable
-from cardtable.bots import make
+from cardtable.bots.ismcts import IsmctsBot, Node
+from cardtable.bots.seat import Seat
 from cardtable.bots.tournament import EntryStats, GameSpec, bot_seed, deal_number
 from cardtable.core.multiplayer import MultiplayerGame
 from cardtable.research.actions import action_space
@@ -47,17 +51,30 @@ FIRST_RATE = 500.0
 """Simulations per second assumed before the first move is timed."""
 
 
+class CountingIsmcts(IsmctsBot):
+    """Our ismcts bot, remembering how many iterations its last search made."""
+
+    last_iterations = 0
+
+    def search(self, seat: Seat) -> Node:
+        root = super().search(seat)
+        self.last_iterations = sum(child.visits for child in root.children.values())
+        return root
+
+
 class OpenSpielPlayer:
     """OpenSpiel's ISMCTSBot with a time budget: a new bot each move, given as many
     simulations as the running rate fits in ``seconds``."""
 
-    def __init__(self, game: Any, seconds: float, seed: int) -> None:
+    def __init__(self, game: Any, seconds: float, seed: int, simulations: int | None = None) -> None:
         self.game = game
         self.seconds = seconds
+        self.simulations = simulations
         self.random = np.random.RandomState(seed % 2**32)
         sampler = pyspiel.UniformProbabilitySampler(seed % 2**31, 0.0, 1.0)
         self.resample = lambda state, player: state.resample_from_infostate(player, sampler)
         self.rate = FIRST_RATE
+        self.last_simulations = 0
         self.behind = 0.0  # the budget not yet used (or, below 0, overdrawn) on earlier moves
 
     def step(self, state: Any) -> tuple[int, float | None]:
@@ -67,19 +84,20 @@ class OpenSpielPlayer:
         # A time bank: what earlier moves left unused (or overdrew) moves to this move, so that
         # the mean time per move is the budget although a move's simulations are a guess.
         target = min(2 * self.seconds, max(0.5 * self.seconds, self.seconds + self.behind))
-        sims = max(2, round(self.rate * target))
+        sims = self.simulations or max(2, round(self.rate * target))
         evaluator = mcts.RandomRolloutEvaluator(1, self.random)
         bot = ismcts.ISMCTSBot(self.game, evaluator, UCT_C, sims, random_state=self.random)
         bot.set_resampler(self.resample)
         start = time.perf_counter()
         action = int(bot.step(state))
+        self.last_simulations = sims
         took = time.perf_counter() - start
         self.rate = sims / took  # the last move is the best guess: rollouts shorten slowly as the deck empties
         self.behind += self.seconds - took
         return action, took
 
 
-def play(spec: GameSpec, seconds: float) -> dict[str, Any]:
+def play(spec: GameSpec, seconds: float, simulations: int | None = None) -> dict[str, Any]:
     """One game: the OpenSpiel bot's win share, each bot's times per move."""
     n = len(spec.players)
     seating = spec.seating()
@@ -95,10 +113,13 @@ def play(spec: GameSpec, seconds: float) -> dict[str, Any]:
     for s in range(n):
         seed = bot_seed(spec.seed, spec.index, seating[s])
         if spec.players[seating[s]] == OPENSPIEL:
-            players.append(OpenSpielPlayer(spiel_game, seconds, seed))
+            players.append(OpenSpielPlayer(spiel_game, seconds, seed, simulations))
+        elif simulations:
+            players.append(CountingIsmcts(seed=seed, iterations=simulations))
         else:
-            players.append(make(OURS, seed=seed, seconds=seconds))
+            players.append(CountingIsmcts(seed=seed, seconds=seconds))
     times: dict[str, list[float]] = {OPENSPIEL: [], OURS: []}
+    searches: dict[str, list[int]] = {OPENSPIEL: [], OURS: []}
     while (seat := game.to_move) is not None:
         assert state.current_player() == seat
         player = players[seat]
@@ -106,13 +127,16 @@ def play(spec: GameSpec, seconds: float) -> dict[str, Any]:
             action, took = player.step(state)
             move = space.action_to_move(action)
             name = OPENSPIEL
+            size = player.last_simulations
         else:
             start = time.perf_counter()
             move = player.choose(game, seat)
             took = time.perf_counter() - start if len(game.legal_moves()) > 1 else None
             name = OURS
+            size = player.last_iterations
         if took is not None:
             times[name].append(took)
+            searches[name].append(size)
         before = game.state
         game.play(move, seat=seat)
         state.apply_action(space.move_to_action(move))
@@ -123,7 +147,7 @@ def play(spec: GameSpec, seconds: float) -> dict[str, Any]:
     assert result is not None
     share = sum(1 / len(result.winners) for s in result.winners if spec.players[seating[s]] == OPENSPIEL)
     assert abs(share - sum(state.returns()[s] for s in range(n) if spec.players[seating[s]] == OPENSPIEL)) < 1e-9
-    return {"share": share, "times": times}
+    return {"share": share, "times": times, "searches": searches}
 
 
 def main() -> None:
@@ -131,6 +155,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, choices=(2, 4), default=2)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=0.1, help="time per move of each bot")
+    parser.add_argument(
+        "--simulations", type=int, default=0, help="instead of equal time: this many simulations (iterations) each"
+    )
     parser.add_argument("--seed", type=int, default=18)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
@@ -139,16 +166,21 @@ def main() -> None:
     specs = [GameSpec("deserto", lineup, (), {}, args.seed, i) for i in range(args.games)]
     shares: list[float] = []
     times: dict[str, list[float]] = {OPENSPIEL: [], OURS: []}
+    searches: dict[str, list[int]] = {OPENSPIEL: [], OURS: []}
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for i, game in enumerate(pool.map(play, specs, [args.seconds] * len(specs), chunksize=1)):
+        for i, game in enumerate(
+            pool.map(play, specs, [args.seconds] * len(specs), [args.simulations or None] * len(specs), chunksize=1)
+        ):
             shares.append(game["share"])
             for name in times:
                 times[name] += game["times"][name]
+                searches[name] += game["searches"][name]
             if (i + 1) % 10 == 0:
                 print(f"  {i + 1} games, OpenSpiel share so far {statistics.mean(shares):.3f}", flush=True)
     wall = time.perf_counter() - start
-    report: dict[str, Any] = {"players": args.players, "games": args.games, "seconds": args.seconds, "seed": args.seed}
+    report: dict[str, Any] = {"players": args.players, "games": args.games, "seed": args.seed}
+    report["budget"] = f"{args.simulations} simulations" if args.simulations else f"{args.seconds} s"
     for name, own in ((OPENSPIEL, shares), (OURS, [1.0 - s for s in shares])):
         stats = EntryStats(name, own, [0] * len(own))
         t = times[name]
@@ -158,6 +190,7 @@ def main() -> None:
             "seconds_per_move_mean": round(statistics.mean(t), 4),
             "seconds_per_move_median": round(statistics.median(t), 4),
             "moves_timed": len(t),
+            "simulations_per_move_mean": round(statistics.mean(searches[name]), 1),
         }
     report["wall_seconds"] = round(wall, 1)
     print(json.dumps(report, indent=1))

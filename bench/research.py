@@ -8,8 +8,10 @@ In one run, on this machine, each for ``--seconds`` of wall-clock time
   medium / hard, ``Demonthief-v0``, ``DemonsAndThieves-v0``,
   ``DevilsSquare-v0``), at the default ``over_limit`` (exact over detection,
   as ``Game.outcome``) and, for the games where that search is the cost, at
-  ``over_limit=2000``;
+  ``over_limit`` 2000, 200 and 20;
 - our PettingZoo Deserto AEC env for 2 and 4 players;
+- our six OpenSpiel games (``cardtable_*``, through ``pyspiel`` as OpenSpiel's
+  own below: chance nodes sampled, a mask made from the legal actions);
 - the peers: PettingZoo's classic ``leduc_holdem_v4`` and ``texas_holdem_v4``
   (the rlcard card games; ``gin_rummy_v4`` is gone from PettingZoo 1.27) and
   OpenSpiel's own ``solitaire`` (through ``pyspiel``, chance nodes sampled);
@@ -38,6 +40,9 @@ import numpy as np
 import cardtable.research  # noqa: F401 (registers the envs)
 from cardtable.research import deserto_v0
 from cardtable.research.solitaire_env import VARIANTS
+
+OVER_LIMITS = (2000, 200, 20)
+"""The smaller bounds of the "over" search tried where that search is the cost."""
 
 Runner = Callable[[float], tuple[int, int]]
 """Runs for that many seconds; returns (steps, episodes)."""
@@ -85,11 +90,13 @@ def aec_runner(make: Callable[[], Any]) -> Runner:
     return run
 
 
-def openspiel_runner(name: str) -> Runner:
+def openspiel_runner(name: str, params: dict[str, Any] | None = None) -> Runner:
     def run(seconds: float) -> tuple[int, int]:
         import pyspiel
 
-        game = pyspiel.load_game(name)
+        import cardtable.research.openspiel  # noqa: F401 (registers our games)
+
+        game = pyspiel.load_game(name, params or {})
         rng = np.random.default_rng(0)
         steps = episodes = 0
         end = time.perf_counter() + seconds
@@ -143,7 +150,9 @@ def runners() -> list[tuple[str, str, Runner]]:
         label = env_id + "".join(f" {k}={v}" for k, v in kwargs.items())
         ours.append(("gymnasium", label, gym_runner(env_id, **kwargs)))
         if "Klondike" in env_id or "Demon" in env_id:
-            ours.append(("gymnasium", label + " over_limit=2000", gym_runner(env_id, over_limit=2000, **kwargs)))
+            for limit in OVER_LIMITS:
+                runner = gym_runner(env_id, over_limit=limit, **kwargs)
+                ours.append(("gymnasium", f"{label} over_limit={limit}", runner))
     for players in (2, 4):
         ours.append(
             (
@@ -152,6 +161,12 @@ def runners() -> list[tuple[str, str, Runner]]:
                 aec_runner(functools.partial(deserto_v0.env, players=players)),
             )
         )
+    from cardtable.research.openspiel import DESERTO, SOLITAIRES
+
+    for name in SOLITAIRES.values():
+        ours.append(("openspiel", name, openspiel_runner(name)))
+    for players in (2, 4):
+        ours.append(("openspiel", f"{DESERTO} players={players}", openspiel_runner(DESERTO, {"players": players})))
     peers: list[tuple[str, str, Runner]] = []
     from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
 

@@ -97,8 +97,15 @@ class ProgressMemo:
         self._no: dict[tuple[int, ...], set[Any]] = {}
         self._unknown: dict[tuple[int, ...], set[Any]] = {}
 
-    def can_progress(self, state: Any) -> bool | None:
-        """As :func:`can_progress` (True, False, or None at the size limit)."""
+    def can_progress(self, state: Any, legal: list[Any] | None = None) -> bool | None:
+        """As :func:`can_progress` (True, False, or None at the size limit). ``legal``, when
+        given, is the legal moves of ``state`` (a caller that has them saves their making).
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("devils-square"); s = r.deal(2)
+        >>> ProgressMemo(r).can_progress(s, r.legal_moves(s)) == can_progress(r, s)
+        True
+        """
         rules = self.rules
         progress = rules.progress
         base = progress(state)
@@ -110,14 +117,16 @@ class ProgressMemo:
             return False
         legal_moves = rules.legal_moves
         unknown = self._unknown.setdefault(base, set())
-        if state in unknown and legal_moves(state):  # a dead end is always decided: no move, no progress
+        if legal is None:
+            legal = legal_moves(state)
+        if state in unknown and legal:  # a dead end is always decided: no move, no progress
             return None
         apply = rules.apply
         parent: dict[Any, Any] = {state: None}  # every position seen, and the one it was reached from
         queue = deque([state])
         while queue:
             here = queue.popleft()
-            for move in legal_moves(here):
+            for move in legal if here is state else legal_moves(here):
                 there = apply(here, move)
                 if there in yes or is_progress(progress(there), base):
                     at: Any = here

@@ -202,7 +202,7 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
         # Over exactly as Game.outcome says: won, or no reachable position makes progress.
         # The searches of an episode share what they found (ProgressMemo): the search
         # after each move is the cost of an environment step.
-        self._over = self.won or self._memo.can_progress(state) is False
+        self._over = self.won or self._memo.can_progress(state, self._legal) is False
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._space.mask(self._legal), "deal": self.deal, "won": self.won, "over": self._over}
