@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 $(STAMP): pyproject.toml setup.py $(wildcard src/cardtable/solve/native/*.c) $(wildcard src/cardtable/solve/native/*.h)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test,research]'
+	$(BIN)/python -m pip install -q -e '.[test,research,analysis]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 

@@ -1,7 +1,8 @@
 """The ``cardtable`` command: parse the command line and run a command.
 
-Commands: ``games``, ``rules GAME``, ``deal GAME``, ``solve GAME``, ``play GAME``
-and ``tournament GAME``. ``deal`` and ``play`` pick the deal by number
+Commands: ``games``, ``rules GAME``, ``deal GAME``, ``solve GAME``, ``play GAME``,
+``tournament GAME``, ``serve`` and ``analyze solve|grade|report`` (:mod:`.analyze`).
+``deal`` and ``play`` pick the deal by number
 (``--deal N``) or by level (``--level LEVEL [--seed S]``). Every
 ``--name value`` after the game that is not one of the command's own options
 is a game option, checked by the library. Every error (a bad game, option,
@@ -18,7 +19,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from typing import IO, Any
+from typing import Any
 
 import click
 from rich.markdown import Markdown
@@ -31,88 +32,14 @@ from ..core.multiplayer import MultiplayerGame, MultiplayerRules
 from ..games import rules_class
 from ..rulebook import rules_text
 from ..solve.levels import LEVELS, deal_for_level
+from .analyze import analyze_group
+from .common import GAME_OPTIONS, CardtableGroup, CommandError, parse_game_options
 from .play import RANDOM_LEVEL, Session, read_save
-from .render import game_block, make_console, one_line
+from .render import game_block, make_console
 from .table import TableSession, parse_players
-
-EXIT_ERROR = 2
-"""The exit status of every error."""
 
 RANDOM_DEALS = 2**32
 """A deal, or a level's seed, chosen at random is below this."""
-
-GAME_OPTIONS = {"ignore_unknown_options": True, "allow_extra_args": True}
-"""Click settings of the commands that take game options (``--name value``)."""
-
-
-class CommandError(click.ClickException):
-    """An error shown as one line, ``cardtable: error: ...``, with exit status 2.
-
-    >>> CommandError("unknown game 'x'").format_message()
-    "unknown game 'x'"
-    """
-
-    exit_code = EXIT_ERROR
-
-    def __init__(self, message: str) -> None:
-        super().__init__(one_line(message))
-
-    def show(self, file: IO[Any] | None = None) -> None:
-        """Print the error line on standard error (or ``file``).
-
-        >>> import io; out = io.StringIO(); CommandError("x").show(out); out.getvalue()
-        'cardtable: error: x\\n'
-        """
-        click.echo(f"cardtable: error: {self.format_message()}", file=file, err=file is None)
-
-
-class CardtableGroup(click.Group):
-    """A click group whose errors are all one line (see :class:`CommandError`).
-
-    Library errors (:class:`~cardtable.core.errors.CardtableError`) and click's
-    usage errors are turned into :class:`CommandError`; ``--help`` works as usual.
-
-    >>> isinstance(cli, CardtableGroup)
-    True
-    """
-
-    def make_context(
-        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
-    ) -> click.Context:
-        """Parse the group's own arguments, with one-line usage errors.
-
-        >>> cli.make_context("cardtable", ["--bogus"])
-        Traceback (most recent call last):
-        ...
-        cardtable.cli.main.CommandError: No such option '--bogus' (see 'cardtable --help')
-        """
-        try:
-            return super().make_context(info_name, args, parent, **extra)
-        except click.exceptions.NoArgsIsHelpError:
-            raise
-        except click.UsageError as err:
-            raise _usage_error(err) from None
-
-    def invoke(self, ctx: click.Context) -> Any:
-        """Run the command, with one-line errors.
-
-        >>> from click.testing import CliRunner
-        >>> CliRunner().invoke(cli, ["rules"]).exit_code
-        2
-        """
-        try:
-            return super().invoke(ctx)
-        except click.exceptions.NoArgsIsHelpError:
-            raise
-        except click.UsageError as err:
-            raise _usage_error(err) from None
-        except CardtableError as err:
-            raise CommandError(str(err)) from None
-
-
-def _usage_error(err: click.UsageError) -> CommandError:
-    hint = f" (see '{err.ctx.command_path} --help')" if err.ctx is not None else ""
-    return CommandError(err.format_message().rstrip(".") + hint)
 
 
 def parse_deal(text: str | None) -> int:
@@ -135,33 +62,6 @@ def parse_deal(text: str | None) -> int:
         raise DealNumberError(f"deal number must be a whole number, not {text!r}") from None
 
 
-def parse_game_options(args: Sequence[str]) -> dict[str, str]:
-    """Game options from the words left on the command line: ``--name value`` or ``--name=value``.
-
-    The values stay text; the library checks names and values.
-
-    >>> parse_game_options(["--draw", "1", "--foundation-return=off"])
-    {'draw': '1', 'foundation-return': 'off'}
-    >>> parse_game_options(["--draw"])
-    Traceback (most recent call last):
-    ...
-    cardtable.core.errors.OptionError: game option --draw needs a value (--draw VALUE)
-    """
-    options: dict[str, str] = {}
-    words = list(args)
-    while words:
-        word = words.pop(0)
-        if not word.startswith("--") or len(word) < 3:
-            raise OptionError(f"unexpected argument {word!r} (game options are written --name value)")
-        name, equals, value = word[2:].partition("=")
-        if not equals:
-            if not words or words[0].startswith("--"):
-                raise OptionError(f"game option --{name} needs a value (--{name} VALUE)")
-            value = words.pop(0)
-        options[name] = value
-    return options
-
-
 def check_deal_choice(deal_text: str | None, level: str | None, seed: int | None) -> None:
     """Check that the deal is chosen one way: ``--deal N``, or ``--level LEVEL`` with an optional ``--seed S``.
 
@@ -169,7 +69,7 @@ def check_deal_choice(deal_text: str | None, level: str | None, seed: int | None
     >>> check_deal_choice("3", "easy", None)
     Traceback (most recent call last):
     ...
-    cardtable.cli.main.CommandError: give --deal N or --level LEVEL, not both
+    cardtable.cli.common.CommandError: give --deal N or --level LEVEL, not both
     """
     if deal_text is not None and level is not None:
         raise CommandError("give --deal N or --level LEVEL, not both")
@@ -245,6 +145,9 @@ def cli() -> None:
     >>> CliRunner().invoke(cli, ["--version"]).output.startswith("cardtable")
     True
     """
+
+
+cli.add_command(analyze_group)
 
 
 @cli.command("games")
@@ -349,7 +252,7 @@ def solve_command(ctx: click.Context, game: str, deal_text: str | None, seconds:
         click.echo(f"deal {deal}", err=True)
     result = solve(made, seconds=seconds, nodes=nodes)
     click.echo(f"verdict: {result.verdict}")
-    click.echo(f"work: {result.nodes} positions, {result.seconds:.2f} s")
+    click.echo(f"work: {result.nodes} positions, {result.seconds:.2f} s, peak memory {result.peak_mb:.0f} MB")
     if result.solved:
         click.echo(f"moves ({len(result.moves)}): " + " ".join(str(m) for m in result.moves))
 

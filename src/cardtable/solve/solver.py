@@ -16,6 +16,7 @@ from ..core.game import Game
 from ..core.multiplayer import MultiplayerRules
 from ..games.klondike import Klondike
 from .lost import proved_lost
+from .memory import default_memory, peak_mb, reset_peak
 from .search import Budget, Found, Pruned, search
 from .spaces import KlondikeClassSpace, space_for
 
@@ -37,7 +38,9 @@ class SolveResult:
     """What the solver found: ``verdict`` (``"solved"``, ``"unsolvable"``: proved, the
     search was complete; ``"unknown"``: the budget ran out), the winning ``moves``
     from the position solved (empty unless solved), and the work: ``nodes``
-    (positions explored) and ``seconds``.
+    (positions explored), ``seconds`` and ``peak_mb``, the process's largest
+    resident size during the solve in MB (:mod:`cardtable.solve.memory`; 0 when
+    not measured).
 
     >>> SolveResult("unknown", [], 10, 0.5).solved
     False
@@ -47,6 +50,7 @@ class SolveResult:
     moves: list[Any] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
+    peak_mb: float = 0.0
 
     @property
     def solved(self) -> bool:
@@ -68,13 +72,16 @@ class SolveResult:
 
 
 def solve(
-    game: Game[Any, Any], seconds: float | None = 30.0, nodes: int | None = None, memory: int | None = 2_000_000
+    game: Game[Any, Any], seconds: float | None = 30.0, nodes: int | None = None, memory: int | str | None = "auto"
 ) -> SolveResult:
     """Solve the current position of a one-player game within a budget.
 
     ``seconds`` and ``nodes`` limit the search (None: no limit); ``memory``
-    limits the positions remembered (about 80 bytes each with a compiled core, a
-    few hundred in Python). The game itself is not changed. A position that
+    limits the positions remembered (None: no limit). The default, ``"auto"``,
+    fits the machine: a quarter of its available memory
+    (:func:`~cardtable.solve.memory.default_memory`: at most 64 bytes a position
+    with a compiled core, 400 in Python; at least 2 million positions), so that a
+    long time limit is not cut short by a small table. The game itself is not changed. A position that
     :func:`cardtable.solve.lost.proved_lost` shows lost is "unsolvable" at once,
     after no search (``nodes`` 0).
 
@@ -86,8 +93,18 @@ def solve(
     if isinstance(rules, MultiplayerRules):
         raise CardtableError(f"{rules.name} is a multi-player game; the solver is for one-player games")
     began = time.perf_counter()
+    limit: int | None
+    if memory == "auto":
+        from . import native
+
+        limit = default_memory(compiled=native.available())
+    elif isinstance(memory, str):
+        raise CardtableError(f"memory must be a number of positions, None or 'auto', not {memory!r}")
+    else:
+        limit = memory
+    reset_peak()
     if not rules.is_won(game.state) and proved_lost(rules, game.state):
-        return SolveResult("unsolvable", [], 0, time.perf_counter() - began)
+        return SolveResult("unsolvable", [], 0, time.perf_counter() - began, peak_mb())
     space = solver_space(rules)
     # The first phases look for a win among the two, then the three, most promising
     # moves of every position (iterative broadening): fast when the obvious moves
@@ -98,14 +115,14 @@ def solve(
     found = Found("unknown")  # the work of every phase so far, and the win if one was found
     if quick_nodes > 1:
         for width in PRUNED_WIDTHS:
-            found = _then(found, search(Pruned(space, width), game.state, Budget(quick_nodes, quick_seconds, memory)))
+            found = _then(found, search(Pruned(space, width), game.state, Budget(quick_nodes, quick_seconds, limit)))
             if found.verdict == "solved":
                 break
     if found.verdict != "solved":
         rest = Budget(
             nodes=None if nodes is None else nodes - found.nodes,
             seconds=None if seconds is None else max(0.0, seconds - found.seconds),
-            memory=memory,
+            memory=limit,
         )
         found = _then(found, search(space, game.state, rest), decides=True)
     if found.verdict == "solved":
@@ -117,7 +134,7 @@ def solve(
             check = rules.apply(check, move)
         if not rules.is_won(check):  # pragma: no cover - would be a solver bug
             raise AssertionError("the solver's line does not win")
-    return SolveResult(found.verdict, found.moves, found.nodes, found.seconds)
+    return SolveResult(found.verdict, found.moves, found.nodes, found.seconds, peak_mb())
 
 
 def solver_space(rules: Any) -> Any:

@@ -1,0 +1,234 @@
+"""``cardtable analyze``: solve or grade ranges of deals into a results store, and report.
+
+>>> from click.testing import CliRunner
+>>> from cardtable.cli.main import cli
+>>> "solve" in CliRunner().invoke(cli, ["analyze", "--help"]).output
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeRemainingColumn
+from rich.text import Text
+
+from .common import GAME_OPTIONS, CardtableGroup, CommandError, parse_game_options
+from .render import make_console
+
+DEFAULT_STORE = "cardtable-analysis.sqlite"
+"""The results store when ``--store`` is not given (in the current folder)."""
+
+EXIT_INTERRUPTED = 130
+"""The exit status after Ctrl+C (what was finished is kept)."""
+
+
+class RateColumn(ProgressColumn):
+    """Deals a second, for rich's progress bar."""
+
+    def render(self, task: Task) -> Text:
+        """The task's speed as deals a second."""
+        speed = task.finished_speed or task.speed
+        return Text("-- deals/s" if speed is None else f"{speed:,.1f} deals/s")
+
+
+@click.group("analyze", cls=CardtableGroup)
+def analyze_group() -> None:
+    """Solve or grade many deals into a results store that a rerun resumes, on this
+    machine's cores or a Dask cluster, then report (docs/analysis.md)."""
+
+
+def _budget_options(command: Any) -> Any:
+    for option in reversed(
+        [
+            click.option(
+                "--deals",
+                "deals_text",
+                required=True,
+                metavar="A:B",
+                help="Deal numbers: A:B (A to B-1), N, or a list.",
+            ),
+            click.option(
+                "--store",
+                "store_path",
+                default=DEFAULT_STORE,
+                show_default=True,
+                metavar="FILE",
+                help="Results store (SQLite).",
+            ),
+            click.option(
+                "--workers",
+                type=click.IntRange(min=1),
+                default=None,
+                help="Local processes (default: this machine's cores).",
+            ),
+            click.option(
+                "--scheduler",
+                metavar="ADDRESS",
+                help="A Dask scheduler, e.g. tcp://HOST:8786, instead of local processes.",
+            ),
+            click.option(
+                "--batch",
+                type=click.IntRange(min=1),
+                default=None,
+                help="Deals per task (default: chosen from the run's size).",
+            ),
+            click.option("--quiet", is_flag=True, help="No progress bar and no summary."),
+        ]
+    ):
+        command = option(command)
+    return command
+
+
+@analyze_group.command("solve", context_settings=GAME_OPTIONS)
+@click.argument("game")
+@click.option("--seconds", type=float, default=None, help="Time limit per deal.")
+@click.option("--nodes", type=int, default=None, help="Limit on positions explored per deal.")
+@click.option(
+    "--memory",
+    type=int,
+    default=None,
+    help="Limit on positions remembered per deal (default: fitted to each worker's machine).",
+)
+@_budget_options
+@click.pass_context
+def solve_command(
+    ctx: click.Context, /, game: str, seconds: float | None, nodes: int | None, memory: int | None, **run: Any
+) -> None:
+    """Solve deals of a one-player GAME ("thoughtful") into the results store.
+
+    A deal already in the store (same game, options and budget) is not solved
+    again: run the same command again to finish an interrupted run. Game options
+    follow the game as --name value.
+    \f
+
+    >>> import tempfile, os
+    >>> from click.testing import CliRunner
+    >>> from cardtable.cli.main import cli
+    >>> store = os.path.join(tempfile.mkdtemp(), "r.sqlite")
+    >>> args = ["analyze", "solve", "devils-square", "--deals", "0:3", "--nodes", "500", "--workers", "1"]
+    >>> args += ["--store", store]
+    >>> CliRunner().invoke(cli, args).output.splitlines()[0]
+    '3 deals: 0 already in the store, 3 answered now (3 new rows) -> ...r.sqlite'
+    """
+    from ..analysis import make_job
+
+    job = make_job("solve", game, parse_game_options(ctx.args), seconds=seconds, nodes=nodes, memory=memory)
+    _run(job, **run)
+
+
+@analyze_group.command("grade", context_settings=GAME_OPTIONS)
+@click.argument("game")
+@click.option(
+    "--nodes", type=int, default=None, help="Positions each grading search may explore (default: the levels')."
+)
+@_budget_options
+@click.pass_context
+def grade_command(ctx: click.Context, /, game: str, nodes: int | None, **run: Any) -> None:
+    """Grade deals of a one-player GAME for the levels into the results store: the level
+    measures, the level, and whether the reference player wins.
+
+    Grading counts positions, not seconds, so a grade is the same on every machine.
+    \f
+
+    >>> import tempfile, os
+    >>> from click.testing import CliRunner
+    >>> from cardtable.cli.main import cli
+    >>> store = os.path.join(tempfile.mkdtemp(), "r.sqlite")
+    >>> args = ["analyze", "grade", "devils-square", "--deals", "4", "--nodes", "2000", "--workers", "1"]
+    >>> args += ["--store", store]
+    >>> CliRunner().invoke(cli, args).exit_code
+    0
+    """
+    from ..analysis import make_job
+
+    job = make_job("grade", game, parse_game_options(ctx.args), nodes=nodes)
+    _run(job, **run)
+
+
+def _run(
+    job: Any,
+    deals_text: str,
+    store_path: str,
+    workers: int | None,
+    scheduler: str | None,
+    batch: int | None,
+    quiet: bool,
+) -> None:
+    from ..analysis import ResultStore, parse_deals, run
+    from ..analysis.report import grade_summary, solve_summary, text_report
+    from ..analysis.runner import check_scheduler
+
+    deals = parse_deals(deals_text)
+    if scheduler is not None and workers is not None:
+        raise CommandError("give --workers (local processes) or --scheduler (a Dask cluster), not both")
+    workers = workers or os.cpu_count() or 1
+    if scheduler is not None:
+        check_scheduler(scheduler)
+    console = make_console(stderr=True)
+    with ResultStore(store_path) as store:
+        result = None
+        try:
+            if quiet or not console.is_terminal:  # a bar only where someone watches
+                result = run(job, deals, store, workers, scheduler, batch)
+            else:
+                columns = (
+                    TextColumn("{task.description}"),
+                    BarColumn(),
+                    MofNCompleteColumn(),
+                    RateColumn(),
+                    TimeRemainingColumn(),
+                )
+                with Progress(*columns, console=console, transient=True) as bar:
+                    task = bar.add_task(job.key.label, total=None)
+
+                    def advance(done: int, total: int) -> None:
+                        bar.update(task, completed=done, total=total)
+
+                    result = run(job, deals, store, workers, scheduler, batch, advance)
+        except KeyboardInterrupt:
+            stored = len(store.done(job.key) & set(deals))
+            click.echo(
+                f"interrupted: {stored} of {len(deals)} deals are in {store_path}; the same command goes on", err=True
+            )
+            raise SystemExit(EXIT_INTERRUPTED) from None
+        click.echo(
+            f"{result.asked} deals: {result.skipped} already in the store, {result.answered} answered now "
+            f"({result.added} new rows) -> {store_path}"
+        )
+        if not quiet:
+            rows = [r for r in store.rows(job.key) if r.deal in set(deals)]
+            summary = solve_summary(job.key, rows) if job.task == "solve" else grade_summary(job.key, rows)
+            click.echo(text_report([summary]))
+
+
+@analyze_group.command("report")
+@click.argument("store_path", metavar="STORE", default=DEFAULT_STORE)
+@click.option("--plots", "plots_dir", metavar="DIR", help="Write the plots (PNG) into this folder.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summaries as JSON.")
+def report_command(store_path: str, plots_dir: str | None, as_json: bool) -> None:
+    """Summarise a results store: winnable shares with 95% (Wilson) intervals, unknowns,
+    solve times, peak memory; the levels of graded deals; with --plots, the plots.
+    \f
+
+    >>> from click.testing import CliRunner
+    >>> from cardtable.cli.main import cli
+    >>> CliRunner().invoke(cli, ["analyze", "report", "/nonexistent/x.sqlite"]).output
+    'cardtable: error: no results store at /nonexistent/x.sqlite\\n'
+    """
+    from ..analysis import ResultStore
+    from ..analysis.report import summaries, text_report, write_plots
+
+    with ResultStore(store_path, create=False) as store:
+        found = summaries(store)
+    if as_json:
+        click.echo(json.dumps([s.to_json() for s in found], indent=1))
+    else:
+        click.echo(text_report(found))
+    if plots_dir is not None:
+        for path in write_plots(found, Path(plots_dir)):
+            click.echo(f"plot: {path}", err=as_json)

@@ -1,0 +1,94 @@
+"""The results store (one row per deal, never twice, resumable reads) and the jobs
+(checked questions, deal ranges, rows equal to the library's own answers)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import cardtable
+from cardtable.analysis import ResultStore, Row, RunKey, StoreError, make_job, parse_deals, run_batch
+from cardtable.core.errors import OptionError
+from cardtable.solve.levels import measure
+
+
+def test_a_deal_is_stored_once_and_a_retry_is_ignored(tmp_path: Path) -> None:
+    key = RunKey("solve", "klondike", {"draw": 3}, {"seconds": 1.0})
+    other = RunKey("solve", "klondike", {"draw": 3}, {"seconds": 2.0})
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        assert store.add(key, [Row(1, "solved", 90, 10, 0.1, 30.0), Row(2, "unknown", 0, 99, 1.0, 31.0)]) == 2
+        assert store.add(key, [Row(2, "solved", 5, 5, 0.5, 5.0), Row(3, "unsolvable", 0, 7, 0.2, 32.0)]) == 1
+        assert store.add(other, [Row(1, "unknown", 0, 1, 2.0, 1.0)]) == 1
+        assert store.done(key) == {1, 2, 3} and store.done(other) == {1}
+        assert [r.verdict for r in store.rows(key)] == ["solved", "unknown", "unsolvable"]  # the first answer kept
+        assert [(k.budget, n) for k, n in store.run_keys()] == [({"seconds": 1.0}, 3), ({"seconds": 2.0}, 1)]
+    with ResultStore(tmp_path / "r.sqlite", create=False) as again:  # the rows outlive the connection
+        assert again.done(key) == {1, 2, 3}
+
+
+def test_a_failed_batch_writes_nothing(tmp_path: Path) -> None:
+    key = RunKey("solve", "klondike", {}, {})
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        # The second row breaks a NOT NULL column inside the transaction: the first is rolled back too.
+        bad = [Row(1, "solved", 1, 1, 0.1, 1.0), Row(2, None, 1, 1, 0.1, 1.0)]  # type: ignore[arg-type]
+        with pytest.raises(sqlite3.IntegrityError):
+            store.add(key, bad)
+        assert store.done(key) == set()
+
+
+def test_a_file_that_is_no_store_is_refused(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.sqlite"
+    junk.write_bytes(b"not a database at all" * 100)
+    with pytest.raises(StoreError, match="not a cardtable results store"):
+        ResultStore(junk)
+    other = tmp_path / "other.sqlite"
+    sqlite3.connect(other).execute("CREATE TABLE results (a, b)")
+    with pytest.raises(StoreError, match="results table differs"):
+        ResultStore(other)
+    with pytest.raises(StoreError, match="no results store"):
+        ResultStore(tmp_path / "missing.sqlite", create=False)
+
+
+def test_deal_ranges() -> None:
+    assert parse_deals("0:5") == [0, 1, 2, 3, 4]
+    assert parse_deals("7, 3:5, 4") == [3, 4, 7]
+    for bad in ("", "a:b", "5:5", "-1:3", f"0:{2**32 + 1}", "1:2:3"):
+        with pytest.raises(OptionError):
+            parse_deals(bad)
+
+
+def test_jobs_are_checked() -> None:
+    with pytest.raises(OptionError, match="unknown analysis"):
+        make_job("count", "klondike", {}, seconds=1)
+    with pytest.raises(OptionError, match="several players"):
+        make_job("solve", "deserto", {}, seconds=1)
+    with pytest.raises(OptionError, match="budget"):
+        make_job("solve", "klondike", {})
+    with pytest.raises(OptionError, match="more than 0"):
+        make_job("solve", "klondike", {}, seconds=0)
+    with pytest.raises(OptionError, match="--nodes"):
+        make_job("grade", "klondike", {}, seconds=5)
+    with pytest.raises(OptionError):
+        make_job("solve", "klondike", {"draw": "2"}, seconds=1)
+    job = make_job("solve", "klondike", {"draw": "1"}, nodes=10)
+    assert dict(job.options)["draw"] == 1 and job.key.budget == {"seconds": None, "nodes": 10, "memory": "auto"}
+
+
+def test_solve_rows_are_the_solver_answers() -> None:
+    job = make_job("solve", "desturado", {"mode": "hard"}, nodes=3000, memory=100_000)
+    rows = run_batch(job, [0, 1, 2])
+    for row in rows:
+        result = cardtable.solve(cardtable.new_game("desturado", deal=row.deal, mode="hard"), None, 3000, 100_000)
+        assert (row.verdict, row.moves, row.nodes) == (result.verdict, len(result.moves), result.nodes)
+        assert row.peak_mb > 0 and row.measures is None and row.worker
+
+
+def test_grade_rows_are_the_level_measures() -> None:
+    job = make_job("grade", "devils-square", {}, nodes=5000)
+    (row,) = run_batch(job, [3])
+    m = measure(cardtable.new_game("devils-square", deal=3).rules, 3, 5000)
+    assert row.verdict == m.verdict and row.measures is not None
+    assert (row.measures["effort"], row.measures["tricky"], row.measures["ease"]) == (m.effort, m.tricky, m.ease)
+    assert (row.measures["level"] is None) == (not m.solvable)
