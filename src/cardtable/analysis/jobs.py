@@ -48,8 +48,8 @@ MAX_DEALS = 2**32
 class Job:
     """One analysis question without its deals (see the module docstring).
 
-    >>> make_job("solve", "klondike", {"draw": "1"}, seconds=5).key.label
-    'solve klondike autoplay=False draw=1 foundation_return=True numbering=cardtable redeals=None (memory=auto, seconds=5)'
+    >>> make_job("solve", "desturado", {"mode": "hard"}, seconds=5).key.label
+    'solve desturado mode=hard (memory=auto, seconds=5)'
     """
 
     task: str
