@@ -65,7 +65,7 @@ def main() -> None:
 
     for n in (1, 2):
         with (
-            LocalCluster(
+            LocalCluster(  # type: ignore[no-untyped-call]
                 n_workers=n,
                 threads_per_worker=1,
                 processes=True,
@@ -73,7 +73,7 @@ def main() -> None:
                 dashboard_address=None,
                 silence_logs=logging.ERROR,
             ) as cluster,
-            Client(cluster) as client,
+            Client(cluster) as client,  # type: ignore[no-untyped-call]
         ):
             client.run(lambda: None)  # the workers are up before the clock starts
             began = time.perf_counter()

@@ -8,7 +8,7 @@ search for a level as rare as Klondike draw 1's tricky deals (1 deal in 460) tri
 hundreds of candidates at up to 0.1 s each. Prints, per key and level, the median and
 largest seconds over ``--seeds`` seeds (0..S-1), and which answered with
 ``NoLevelDealError`` (no such deal); for a live key, first the time its live scale
-takes (:func:`~cardtable.solve.levels.scale_for`).
+takes (:func:`~cardtable.levels.scale_for`).
 
 Run: ``nice .venv/bin/python bench/deal_levels.py --seeds 20``.
 """
@@ -22,7 +22,7 @@ from typing import Any
 
 from cardtable.core.errors import NoLevelDealError
 from cardtable.games import rules_for
-from cardtable.solve.levels import GRADED_LEVELS, KEYS, deal_for_level, scale_for
+from cardtable.levels.tables import GRADED_LEVELS, KEYS, deal_for_level, scale_for
 
 LIVE: dict[str, dict[str, Any]] = {"klondike-draw3": {"redeals": 2}}
 """The keys whose live search is timed, with the option (not the key's own) that makes it live."""

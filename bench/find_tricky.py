@@ -1,9 +1,9 @@
 """Look for tricky deals beyond the graded ones, where they are rare.
 
 A deal is tricky when the full search wins it, the eager search (a progress move must be
-taken when there is one: :class:`cardtable.solve.levels.EagerSpace`) does not, both
+taken when there is one: :class:`cardtable.solve.spaces.EagerSpace`) does not, both
 within ``GRADE_NODES`` positions, and the reference player loses it
-(:func:`cardtable.solve.levels.is_tricky`, ``docs/levels.md``). This script runs two
+(:func:`cardtable.levels.is_tricky`, ``docs/levels.md``). This script runs two
 cheap tests first on each deal of ``--start`` .. ``--stop`` - 1: the reference player's
 game (a win: not tricky), then the eager search within ``--eager-nodes`` positions (a
 win: not tricky, as the longer search explores the same positions first). Only a deal
@@ -30,9 +30,10 @@ from collections.abc import Sequence
 from grade_deals import grade_one, grades_file, key_named, read_grades
 
 from cardtable.games import rules_for
-from cardtable.solve.levels import GRADE_NODES, EagerSpace
-from cardtable.solve.reference import obvious_player_wins
+from cardtable.levels.measures import GRADE_NODES
+from cardtable.levels.reference import obvious_player_wins
 from cardtable.solve.search import Budget, search
+from cardtable.solve.spaces import EagerSpace
 
 EAGER_NODES = 20_000
 """The eager search's budget in the cheap test (the grading's is ``GRADE_NODES``)."""

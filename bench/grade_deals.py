@@ -1,14 +1,14 @@
 """Grade deals for the level tables: the solver's raw measurements of each deal, one JSON
 line per deal, for ``bench/level_tables.py`` to calibrate the thresholds and write
-``src/cardtable/solve/level_tables.json`` (``docs/levels.md``, "Calibration").
+``src/cardtable/levels/level_tables.json`` (``docs/levels.md``, "Calibration").
 
-Keys: the labels of :data:`cardtable.solve.levels.KEYS` (``klondike-draw3``,
+Keys: the labels of :data:`cardtable.levels.KEYS` (``klondike-draw3``,
 ``klondike-draw1``, ``desturado-easy``, ``desturado-medium``, ``desturado-hard``,
 ``demonthief``, ``demons-and-thieves``, ``devils-square``), or ``all``; every other
 option of the game at its default. Deals: the deal numbers 0, 1, ..., N-1 of the
 key's game and mode (``--deals N``), the same on every run and the same numbers
 ``bench/solve_all.py`` uses. Each deal is measured by
-:func:`cardtable.solve.levels.measure` (full search, then, if it won, the eager
+:func:`cardtable.levels.measure` (full search, then, if it won, the eager
 search, each within ``GRADE_NODES`` positions, then, if the eager search did not win,
 the reference player's game), which is deterministic: positions counted, not seconds.
 
@@ -50,8 +50,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from cardtable.games import rules_for
-from cardtable.solve.levels import GRADE_NODES, KEYS, LevelKey, is_tricky, measure, needs_obvious
-from cardtable.solve.reference import obvious_player_wins
+from cardtable.levels.measures import GRADE_NODES, is_tricky, measure, needs_obvious
+from cardtable.levels.reference import obvious_player_wins
+from cardtable.levels.tables import KEYS, LevelKey
 
 RESULTS = Path(__file__).resolve().parent / "results" / "grades"
 """Where the grades files are: ``<key>.jsonl`` each."""

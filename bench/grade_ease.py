@@ -1,6 +1,6 @@
 """Noisy games for the level tables: how many of
-:data:`~cardtable.solve.levels.NOISY_GAMES` noisy games of the reference player win
-each graded solvable, non-tricky deal (:func:`cardtable.solve.reference.noisy_wins`), one
+:data:`~cardtable.levels.NOISY_GAMES` noisy games of the reference player win
+each graded solvable, non-tricky deal (:func:`cardtable.levels.reference.noisy_wins`), one
 JSON line per deal in ``bench/results/ease/<key>.jsonl``::
 
     {"deal": 5, "ease": 6, "games": 8}
@@ -28,8 +28,8 @@ from grade_deals import RESULTS as GRADES
 from grade_deals import append_lines, grades_file, key_named, read_grades
 
 from cardtable.games import rules_for
-from cardtable.solve.levels import KEYS, NOISY_GAMES
-from cardtable.solve.reference import noisy_wins
+from cardtable.levels.reference import NOISY_GAMES, noisy_wins
+from cardtable.levels.tables import KEYS
 
 RESULTS = Path(__file__).resolve().parent / "results" / "ease"
 """Where the ease files are: ``<key>.jsonl`` each."""

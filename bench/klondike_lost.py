@@ -18,7 +18,7 @@ from collections import Counter
 from grade_deals import grades_file, read_grades
 
 from cardtable.games import rules_for
-from cardtable.solve.levels import KEYS
+from cardtable.levels.tables import KEYS
 from cardtable.solve.lost import klondike_lost
 from cardtable.solve.solver import VERDICTS
 

@@ -1,15 +1,15 @@
 """Calibrate the level scales and write the shipped deal tables
-``src/cardtable/solve/level_tables.json`` from the grades of ``bench/grade_deals.py`` and
+``src/cardtable/levels/level_tables.json`` from the grades of ``bench/grade_deals.py`` and
 the noisy games of ``bench/grade_ease.py`` (``docs/levels.md``, "Calibration").
 
-For each key of :data:`cardtable.solve.levels.KEYS`, from its grades file
+For each key of :data:`cardtable.levels.KEYS`, from its grades file
 ``bench/results/grades/<key>.jsonl`` and its ease file ``bench/results/ease/<key>.jsonl``:
 
 - **population**: the graded solvable, non-tricky deals that have an ease; their
   efforts and misses (noisy games lost), sorted, are the key's
-  :class:`~cardtable.solve.levels.Scale`;
+  :class:`~cardtable.levels.Scale`;
 - **thresholds**: the scores that cut the population at
-  :data:`cardtable.solve.levels.SPLIT` (:func:`~cardtable.solve.levels.scale_of`):
+  :data:`cardtable.levels.SPLIT` (:func:`~cardtable.levels.scale_of`):
   easy the easiest fifth, normal the next two fifths, hard the top two fifths;
 - **levels**: the population's deals at each level, and the tricky deals among all
   the graded deals (trickiness needs no ease), each level's deal numbers sorted, the
@@ -35,7 +35,9 @@ from typing import Any
 from grade_deals import RESULTS, grades_file, read_grades
 from grade_ease import ease_file, read_ease
 
-from cardtable.solve.levels import GRADE_NODES, GRADED_LEVELS, KEYS, NOISY_GAMES, LevelKey, level_of, scale_of
+from cardtable.levels.measures import GRADE_NODES
+from cardtable.levels.reference import NOISY_GAMES
+from cardtable.levels.tables import GRADED_LEVELS, KEYS, LevelKey, level_of, scale_of
 
 TABLES = Path(__file__).resolve().parent.parent / "src" / "cardtable" / "solve" / "level_tables.json"
 """The shipped tables."""
@@ -58,7 +60,7 @@ def key_entry(
     """The tables entry of a key from its graded deals and their eases (see the module
     docstring), or None when its population is smaller than ``min_deals``.
 
-    >>> from cardtable.solve.levels import KEYS
+    >>> from cardtable.levels.tables import KEYS
     >>> rows = [{"deal": d, "solvable": d > 0, "tricky": d == 1, "verdict": "solved" if d else "unknown",
     ...          "effort": 10 * d} for d in range(8)]
     >>> eases = {2: 8, 3: 8, 4: 6, 5: 7, 6: 1, 7: 0}

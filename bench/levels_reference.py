@@ -1,12 +1,12 @@
 """Do the levels really differ? The reference heuristic player's win share per level.
 
-The player is :func:`cardtable.solve.reference.obvious_player_wins` (its module
+The player is :func:`cardtable.levels.reference.obvious_player_wins` (its module
 docstring): one move at a time, judged only by the position it leads to, never undoing,
 no search. It plays the deals of the shipped level tables
-(``src/cardtable/solve/level_tables.json``): for each key and level, the table's first
+(``src/cardtable/levels/level_tables.json``): for each key and level, the table's first
 ``--per-level N`` deals by number (default 300; fewer when the table has fewer). It
 cannot win a tricky deal: a deal is tricky only if this player lost it
-(:func:`cardtable.solve.levels.is_tricky`), so the tricky rows check that the tables
+(:func:`cardtable.levels.is_tricky`), so the tricky rows check that the tables
 agree with the player, and the easy, normal and hard rows are the measurement.
 
 It prints a Markdown table: key, level, deals played, wins, win share and its 95%
@@ -31,7 +31,7 @@ from typing import Any
 from grade_deals import grades_file, play_one, read_grades
 from solve_all import wilson
 
-from cardtable.solve.levels import GRADED_LEVELS, KEYS, level_tables
+from cardtable.levels.tables import GRADED_LEVELS, KEYS, level_tables
 
 PER_LEVEL = 300
 """Deals played per key and level, at most."""

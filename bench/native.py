@@ -15,10 +15,10 @@ import time
 from typing import Any
 
 from cardtable.games import rules_for
+from cardtable.levels.tables import KEYS
 from cardtable.solve import native
-from cardtable.solve.levels import KEYS, EagerSpace
 from cardtable.solve.search import Budget, Pruned, depth_first
-from cardtable.solve.spaces import space_for
+from cardtable.solve.spaces import EagerSpace, space_for
 
 NATIVE_KEYS = tuple(key.label for key in KEYS)
 """The level keys whose games have a compiled core (every one)."""

@@ -27,7 +27,9 @@ from .core import (
     UnknownGameError,
 )
 from .games import rules_for
-from .solve import Hint, SolveResult, deal_for_level, hint, solve
+from .hints import Hint, hint
+from .levels import deal_for_level
+from .solve import SolveResult, solve
 
 __version__ = "0.1.0"
 

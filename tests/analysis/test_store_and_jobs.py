@@ -11,7 +11,7 @@ import pytest
 import cardtable
 from cardtable.analysis import ResultStore, Row, RunKey, StoreError, make_job, parse_deals, run_batch
 from cardtable.core.errors import OptionError
-from cardtable.solve.levels import measure
+from cardtable.levels.measures import measure
 
 
 def test_a_deal_is_stored_once_and_a_retry_is_ignored(tmp_path: Path) -> None:

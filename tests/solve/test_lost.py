@@ -12,7 +12,8 @@ import cardtable
 from cardtable.core.cards import parse_card
 from cardtable.games import rules_for
 from cardtable.games.klondike import KlondikeState
-from cardtable.solve import hint, solve
+from cardtable.hints import hint
+from cardtable.solve import solve
 from cardtable.solve.lost import PARENTS, klondike_lost, proved_lost
 from cardtable.solve.search import Budget, depth_first, search
 from cardtable.solve.spaces import RulesSpace, space_for

@@ -10,7 +10,7 @@ one :class:`~cardtable.analysis.store.Row` per deal.
   its available memory divided among its cores, as a worker may run one solve a
   core); the row has the verdict, the winning line's length, the positions
   explored, the seconds and the solve's peak memory.
-- ``grade``: the level measures of :func:`cardtable.solve.levels.measure` (full
+- ``grade``: the level measures of :func:`cardtable.levels.measure` (full
   search, eager search, the reference player's and the noisy games, each at
   most ``nodes`` positions, default the grading budget), the level on the
   game's scale, and whether the reference player wins the deal; ``nodes`` is
@@ -101,7 +101,7 @@ def make_job(
             raise OptionError("grading searches by positions: it takes --nodes, not --memory")
         if seconds is not None:
             raise OptionError("grading counts positions, not seconds (so that it is the same everywhere): use --nodes")
-        from ..solve.levels import GRADE_NODES
+        from ..levels.measures import GRADE_NODES
 
         nodes = GRADE_NODES if nodes is None else nodes
     elif seconds is None and nodes is None:
@@ -164,8 +164,9 @@ def run_batch(job: Job, deals: Sequence[int]) -> list[Row]:
 
 
 def _grade(job: Job, deal: int, worker: str) -> Row:
-    from ..solve.levels import measure, scale_for
-    from ..solve.reference import obvious_player_wins
+    from ..levels.measures import measure
+    from ..levels.reference import obvious_player_wins
+    from ..levels.tables import scale_for
 
     rules = rules_for(job.game, **dict(job.options))
     assert job.nodes is not None

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..bots.tournament import Z95
 from ..core.errors import OptionError
-from ..solve.levels import GRADED_LEVELS
+from ..levels.tables import GRADED_LEVELS
 from .store import ResultStore, Row, RunKey
 
 

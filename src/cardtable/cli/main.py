@@ -30,8 +30,8 @@ from ..core.errors import CardtableError, DealNumberError, OptionError
 from ..core.game import Game
 from ..core.multiplayer import MultiplayerGame, MultiplayerRules
 from ..games import rules_class
+from ..levels.tables import LEVELS, deal_for_level
 from ..rulebook import rules_text
-from ..solve.levels import LEVELS, deal_for_level
 from .analyze import analyze_group
 from .common import GAME_OPTIONS, CardtableGroup, CommandError, parse_game_options
 from .play import RANDOM_LEVEL, Session, read_save
@@ -83,11 +83,11 @@ def level_deal(game: str, level: str, seed: int | None, extra: Sequence[str]) ->
     """The deal of ``level`` for the game and its options (the leftover words) found from
     the seed, and the seed: a random one when ``seed`` is None.
 
-    The deal is :func:`~cardtable.solve.levels.deal_for_level`'s; ``random`` is
+    The deal is :func:`~cardtable.levels.deal_for_level`'s; ``random`` is
     the seed's first candidate deal number. Hard and tricky deals take a while
     to find; on a terminal a spinner says so on standard error.
 
-    >>> from cardtable.solve.levels import deal_for_level
+    >>> from cardtable.levels.tables import deal_for_level
     >>> level_deal("klondike", "easy", 3, []) == (deal_for_level("klondike", "easy", seed=3), 3)
     True
     """

@@ -28,7 +28,7 @@ from ..api import load
 from ..core.errors import CardtableError, SaveFileError
 from ..core.game import Game
 from ..core.multiplayer import MultiplayerGame
-from ..solve.hint import hint
+from ..hints import hint
 from .render import error_line, outcome_message, position_lines
 
 COMMANDS: dict[str, str] = {

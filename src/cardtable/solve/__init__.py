@@ -1,5 +1,8 @@
 """Solvers for the one-player games: :func:`solve` and its :class:`SolveResult`.
 
+This package searches, and only searches: the deal levels (:mod:`cardtable.levels`)
+and the hints (:mod:`cardtable.hints`) are built on it, never the reverse.
+
 Full-information ("thoughtful") solving: the solver sees every card,
 face-down cards and the stock order included, as ``shared/rules/README.md``
 defines "solvable". A solution is a list of real moves that the rules core
@@ -17,8 +20,6 @@ replays; every "solved" answer is replayed and checked before it is returned.
 True
 """
 
-from .hint import Hint, hint
-from .levels import LEVELS, deal_for_level
 from .solver import VERDICTS, SolveResult, solve
 
-__all__ = ["LEVELS", "VERDICTS", "Hint", "SolveResult", "deal_for_level", "hint", "solve"]
+__all__ = ["VERDICTS", "SolveResult", "solve"]

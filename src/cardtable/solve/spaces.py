@@ -55,6 +55,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any
 
 from ..core.cards import RANK, RED, SUIT
+from ..core.progress import is_progress
 from ..core.rules import Rules
 from ..games import demonthief as dt
 from ..games.demonthief import Demonthief, DemonthiefMove, DemonthiefState
@@ -734,3 +735,53 @@ def space_for(rules: Rules[Any, Any]) -> Any:
     if isinstance(rules, Demonthief):
         return DemonthiefSpace(rules)
     return RulesSpace(rules)
+
+
+class EagerSpace:
+    """A search space in which a move making immediate progress, when there is one,
+    must be taken: the *eager player* of the deal levels (:mod:`cardtable.levels`), who
+    always makes a move that makes immediate progress when one is available.
+
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("klondike")
+    >>> [str(m[0]) for m, _ in EagerSpace(r).children(r.deal(0))]
+    ['3f']
+    """
+
+    def __init__(self, rules: Rules[Any, Any]) -> None:
+        self.rules = rules
+        self.inner = space_for(rules)
+
+    def key(self, state: Any) -> Hashable:
+        """The inner space's key.
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("devils-square"); EagerSpace(r).key(r.deal(0)) == r.deal(0)
+        True
+        """
+        key: Hashable = self.inner.key(state)
+        return key
+
+    def is_won(self, state: Any) -> bool:
+        """Whether the position is won.
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("devils-square"); EagerSpace(r).is_won(r.deal(0))
+        False
+        """
+        won: bool = self.inner.is_won(state)
+        return won
+
+    def children(self, state: Any) -> Iterator[tuple[Any, Any]]:
+        """The progress-making single moves if there are any, else every edge.
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("desturado")
+        >>> len(list(EagerSpace(r).children(r.deal(0)))) <= len(r.legal_moves(r.deal(0)))
+        True
+        """
+        progress = self.rules.progress
+        here = progress(state)
+        edges = list(self.inner.children(state))
+        eager = [(moves, after) for moves, after in edges if len(moves) == 1 and is_progress(progress(after), here)]
+        return iter(eager or edges)

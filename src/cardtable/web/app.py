@@ -35,8 +35,8 @@ from ..api import GAMES
 from ..bots import BOTS
 from ..core.errors import CardtableError
 from ..games import rules_class
+from ..levels.tables import LEVELS
 from ..rulebook import rules_text
-from ..solve.levels import LEVELS
 from .rooms import BOT_PAUSE, RoomError, Rooms
 from .store import Store
 from .tables import Tables, WebError

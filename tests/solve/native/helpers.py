@@ -8,9 +8,8 @@ from types import ModuleType
 from typing import Any
 
 from cardtable.core.rules import Rules
-from cardtable.solve.levels import EagerSpace
 from cardtable.solve.search import Budget, Found, Pruned, depth_first
-from cardtable.solve.spaces import space_for
+from cardtable.solve.spaces import EagerSpace, space_for
 
 KINDS = ("full", "pruned", "eager")
 """The spaces every core runs: the game's space, it pruned to three children, the eager space."""

@@ -19,11 +19,10 @@ import pytest
 from cardtable.core.cards import make_card
 from cardtable.games.demonthief import DemonsAndThieves, Demonthief, DemonthiefMove, DemonthiefState
 from cardtable.games.klondike import Klondike
-from cardtable.solve.levels import EagerSpace
 from cardtable.solve.native import demonthief as native_demonthief
 from cardtable.solve.native import pure
 from cardtable.solve.search import Budget, Found, Pruned, depth_first
-from cardtable.solve.spaces import DemonthiefSpace, KlondikeSpace
+from cardtable.solve.spaces import DemonthiefSpace, EagerSpace, KlondikeSpace
 from tests.helpers import random_line
 from tests.solve.native import helpers
 from tests.solve.native.helpers import KINDS, line, space_of

@@ -14,11 +14,10 @@ import pytest
 
 from cardtable.games import rules_for
 from cardtable.games.desturado import Desturado, DesturadoState
-from cardtable.solve.levels import EagerSpace
 from cardtable.solve.native import desturado as native_desturado
 from cardtable.solve.native import pure
 from cardtable.solve.search import Budget, Pruned
-from cardtable.solve.spaces import DesturadoSpace, RulesSpace
+from cardtable.solve.spaces import DesturadoSpace, EagerSpace, RulesSpace
 from tests.helpers import random_line
 from tests.solve.native.helpers import line, same, spaces
 

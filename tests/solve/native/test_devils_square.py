@@ -17,11 +17,10 @@ import pytest
 
 from cardtable.games import rules_for
 from cardtable.games.devils_square import NUMBER, DevilsSquare, DevilsSquareState, pile_problem
-from cardtable.solve.levels import EagerSpace
 from cardtable.solve.native import devils_square as native_devils_square
 from cardtable.solve.native import pure
 from cardtable.solve.search import Budget, Pruned
-from cardtable.solve.spaces import RulesSpace, space_for
+from cardtable.solve.spaces import EagerSpace, RulesSpace, space_for
 from tests.helpers import random_line
 from tests.solve.native.helpers import line, same, spaces
 

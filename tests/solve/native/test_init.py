@@ -9,9 +9,8 @@ import pytest
 
 from cardtable.games import rules_for
 from cardtable.solve import native
-from cardtable.solve.levels import EagerSpace
 from cardtable.solve.search import Budget, Pruned, depth_first, search
-from cardtable.solve.spaces import DemonthiefSpace, DesturadoSpace, KlondikeSpace, RulesSpace, space_for
+from cardtable.solve.spaces import DemonthiefSpace, DesturadoSpace, EagerSpace, KlondikeSpace, RulesSpace, space_for
 
 
 def test_every_core_is_built_when_required() -> None:

@@ -14,13 +14,13 @@ import pytest
 
 import cardtable
 from cardtable.games.klondike import Klondike, KlondikeState
+from cardtable.levels.measures import measure
 from cardtable.solve import search as search_module
 from cardtable.solve import solve
-from cardtable.solve.levels import EagerSpace, measure
 from cardtable.solve.native import klondike as native
 from cardtable.solve.native import pure
 from cardtable.solve.search import Budget, Found, Pruned, depth_first
-from cardtable.solve.spaces import KlondikeClassSpace, KlondikeSpace
+from cardtable.solve.spaces import EagerSpace, KlondikeClassSpace, KlondikeSpace
 from tests.helpers import random_line
 from tests.solve.native import helpers
 from tests.solve.native.helpers import KINDS, line

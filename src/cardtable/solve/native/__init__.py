@@ -12,7 +12,7 @@ Four C extensions, built by ``pip install`` when a C compiler is at hand
   :class:`~cardtable.solve.spaces.RulesSpace` of Devil's Square;
 
 each also under :class:`~cardtable.solve.search.Pruned` (the solver's first phase) and
-:class:`~cardtable.solve.levels.EagerSpace` (the grading's eager search), and the Klondike
+:class:`~cardtable.solve.spaces.EagerSpace` (the grading's eager search), and the Klondike
 core also over :class:`~cardtable.solve.spaces.KlondikeClassSpace` (the solver's). A core
 explores exactly the positions the Python code explores, in the same order, so it
 gives the same verdict, node count and winning moves (only ``seconds`` differs);
@@ -126,7 +126,7 @@ def limits(budget: Budget) -> tuple[int | None, int | None, float | None] | None
 
 def unwrap(space: Any, inner_type: type) -> tuple[Any, bool, int] | None:
     """The space of ``inner_type`` under ``space``, whether it is under an
-    :class:`~cardtable.solve.levels.EagerSpace`, and ``k``, the children kept by
+    :class:`~cardtable.solve.spaces.EagerSpace`, and ``k``, the children kept by
     :class:`~cardtable.solve.search.Pruned` (-1: every child); None when ``space`` is
     not such a space (or a ``k`` the Python search would reject).
 
@@ -137,8 +137,8 @@ def unwrap(space: Any, inner_type: type) -> tuple[Any, bool, int] | None:
     >>> unwrap(Pruned(Pruned(space, 3), 2), KlondikeSpace) == (space, False, 2)
     True
     """
-    from ..levels import EagerSpace  # here: levels imports the search module, which imports this one
     from ..search import Pruned
+    from ..spaces import EagerSpace  # here: the spaces import the search module, which imports this one
 
     k = -1
     while type(space) is Pruned:

@@ -3,7 +3,7 @@
  * The same depth-first search as cardtable.solve.search.depth_first over
  * cardtable.solve.spaces.DemonthiefSpace (both games: Demonthief and Demons and
  * Thieves differ only in the redeals allowed), optionally with the eager filter
- * of cardtable.solve.levels.EagerSpace, optionally only the first k children as
+ * of cardtable.solve.spaces.EagerSpace, optionally only the first k children as
  * cardtable.solve.search.Pruned. It explores exactly the same positions in the
  * same order, with the same node counting and budget checks. The pure Python
  * code is the reference; cardtable.solve.native_demonthief is the Python side.

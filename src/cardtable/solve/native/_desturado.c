@@ -2,7 +2,7 @@
  *
  * The same depth-first search as cardtable.solve.search.depth_first over
  * cardtable.solve.spaces.DesturadoSpace (optionally the eager filter of
- * cardtable.solve.levels.EagerSpace, optionally only the first k children as
+ * cardtable.solve.spaces.EagerSpace, optionally only the first k children as
  * cardtable.solve.search.Pruned), exploring exactly the same positions in the
  * same order, with the same node counting and budget checks. The pure Python
  * code is the reference; cardtable.solve.native_desturado is the Python side.

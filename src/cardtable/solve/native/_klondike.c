@@ -1,6 +1,6 @@
 /* The compiled Klondike core: the same depth-first search as cardtable.solve.search.depth_first
  * over cardtable.solve.spaces.KlondikeSpace (whole, cut to its first k children as Pruned does,
- * or restricted as cardtable.solve.levels.EagerSpace does) or over
+ * or restricted as cardtable.solve.spaces.EagerSpace does) or over
  * cardtable.solve.spaces.KlondikeClassSpace (whole or cut), position for position.
  *
  * The pure Python code is the reference; every rule here mirrors a line of it:

@@ -3,7 +3,7 @@
 :func:`search` runs the search of :func:`~cardtable.solve.search.depth_first` in C for
 the spaces of both games (Demonthief and Demons and Thieves):
 :class:`~cardtable.solve.spaces.DemonthiefSpace`, :class:`~cardtable.solve.search.Pruned`
-of it (the first ``k`` children), and :class:`~cardtable.solve.levels.EagerSpace` of it
+of it (the first ``k`` children), and :class:`~cardtable.solve.spaces.EagerSpace` of it
 (also pruned). It explores exactly the positions the Python search explores, in the same
 order: the same safe move, the same legal moves in the same order, the same empty
 targets left out, the same stock plays (draws and redeals) in the same order, the same

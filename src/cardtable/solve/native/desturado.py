@@ -3,7 +3,7 @@
 :func:`search` runs the search of :func:`~cardtable.solve.search.depth_first` in C for
 the Desturado spaces: :class:`~cardtable.solve.spaces.DesturadoSpace`,
 :class:`~cardtable.solve.search.Pruned` of it (the first ``k`` children), and
-:class:`~cardtable.solve.levels.EagerSpace` of it (also pruned). It explores exactly the
+:class:`~cardtable.solve.spaces.EagerSpace` of it (also pruned). It explores exactly the
 positions the Python search explores, in the same order: the same legal moves in the
 same order, the same empty targets left out, the same scores and sort, the same key (kept
 exactly, never as a lossy hash, so "unsolvable" is still a proof), the same node counting

@@ -4,7 +4,7 @@
 the plain space of Devil's Square (:class:`~cardtable.solve.spaces.RulesSpace` of
 :class:`~cardtable.games.devils_square.DevilsSquare`, no key function, no safe move: what
 :func:`~cardtable.solve.spaces.space_for` gives), :class:`~cardtable.solve.search.Pruned`
-of it (the first ``k`` children), and :class:`~cardtable.solve.levels.EagerSpace` of it
+of it (the first ``k`` children), and :class:`~cardtable.solve.spaces.EagerSpace` of it
 (also pruned). It explores exactly the positions the Python search explores, in the same
 order: the same legal moves in the same order, the same progress and stable sort, the
 same key (the position itself, kept exactly, never as a lossy hash, so "unsolvable" is
@@ -84,7 +84,7 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     or ``start``, is not built, or ``CARDTABLE_PURE=1``.
 
     >>> from cardtable.games.devils_square import DevilsSquare
-    >>> from cardtable.solve.levels import EagerSpace
+    >>> from cardtable.solve.spaces import EagerSpace
     >>> from cardtable.solve.search import Pruned
     >>> r = DevilsSquare()
     >>> found = search(Pruned(EagerSpace(r), 3), r.deal(0), Budget(nodes=500))

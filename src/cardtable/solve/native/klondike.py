@@ -4,7 +4,7 @@
 compiler is at hand) runs :func:`~cardtable.solve.search.depth_first` over
 :class:`~cardtable.solve.spaces.KlondikeSpace` or
 :class:`~cardtable.solve.spaces.KlondikeClassSpace` (``solve``'s), over
-``Pruned(space, k)``, and over :class:`~cardtable.solve.levels.EagerSpace` of
+``Pruned(space, k)``, and over :class:`~cardtable.solve.spaces.EagerSpace` of
 ``KlondikeSpace``, exploring exactly the
 positions the Python code explores, in the same order, and so giving the same verdict,
 node count and winning moves (``tests/solve/test_native.py`` checks this). The Python

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import cardtable
-from cardtable.solve import hint, solve
-from cardtable.solve.hint import heuristic_move
+from cardtable.hints import heuristic_move, hint
+from cardtable.solve import solve
 
 
 def test_a_winnable_position_gets_the_first_move_of_a_winning_line() -> None:

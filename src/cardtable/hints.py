@@ -8,10 +8,10 @@ then the heuristic move, for a player who wants to play on. If the budget runs
 out first, the hint is the heuristic move, labelled as such.
 
 The heuristic move is the reference player's choice
-(:func:`cardtable.solve.reference.obvious_step`): a move making immediate
+(:func:`cardtable.levels.reference.obvious_step`): a move making immediate
 progress when there is one (a card to a foundation or to the hand, a card turned
 up), chosen by how good the position it leads to looks
-(:mod:`cardtable.solve.appeal`), else the best-looking other move, the solver's
+(:mod:`cardtable.levels.appeal`), else the best-looking other move, the solver's
 move order breaking ties; in Klondike a card the stock can bring to the waste is
 reached by drawing, so the hint may be ``d``.
 
@@ -26,9 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.game import Game
-from .reference import obvious_step
-from .solver import solve
+from .core.game import Game
+from .levels.reference import obvious_step
+from .solve.solver import solve
 
 SOLVER = "solver"
 HEURISTIC = "heuristic"

@@ -1,4 +1,4 @@
-"""The appeal of a Demonthief position (:mod:`cardtable.solve.appeal`), used for both
+"""The appeal of a Demonthief position (:mod:`cardtable.levels.appeal`), used for both
 Demonthief and Demons and Thieves.
 
 It reads the position as a player who does not search would, and sums weighted terms
@@ -12,7 +12,7 @@ foundation's top), more for later ones. The terms:
   hidden cards only come out one at a time, so emptying it opens the game; but
   the reserve waits while the waste's top card is gone with the next draw, so a
   reserve card played counts for less than a waste card saved from burial
-  (:mod:`cardtable.solve.player_demonthief` weighs the two by this term).
+  (:mod:`cardtable.levels.player_demonthief` weighs the two by this term).
 - **waste** (``W_WASTE`` per waste card): Demonthief has no redeal, so every card
   drawn past is buried under the ones drawn after it; a draw of many cards to reach
   one playable card costs one point per card buried.

@@ -12,17 +12,17 @@ the stock can bring to the waste is played by drawing to it and playing it):
    dealt) if there are any, else every move;
 2. among the candidates that lead to a position not seen before in this game, it
    plays the one whose position has the highest appeal
-   (:func:`cardtable.solve.appeal.appeal_for`, how good the position looks; the
+   (:func:`cardtable.levels.appeal.appeal_for`, how good the position looks; the
    first in the solver's order among equals);
 3. if there is no such move, it has lost (it never undoes).
 
-These are the moves of :class:`~cardtable.solve.levels.EagerSpace` (the eager
+These are the moves of :class:`~cardtable.solve.spaces.EagerSpace` (the eager
 player's), tried in order without going back, so a game the reference player
 wins is a line the eager search could find.
 
 In Demonthief and Demons and Thieves it plays single moves of the rules instead,
 one card drawn at a time, as a person plays
-(:class:`~cardtable.solve.player_demonthief.DemonthiefPlayer`): a safe move, else
+(:class:`~cardtable.levels.player_demonthief.DemonthiefPlayer`): a safe move, else
 a card to a foundation, else a move that visibly helps (a reserve card to the
 tableau, the waste card onto a tableau card, a tableau move that empties a pile,
 frees a card to go home or a place for the waste or reserve card, or joins cards
@@ -30,7 +30,7 @@ onto their proper predecessor), else a draw, else a redeal; the best of a tier b
 the appeal of the position it leads to, the first new one taken.
 
 In every game a deal it wins is not tricky: a tricky deal is one this player
-loses and the eager search does not win (:func:`cardtable.solve.levels.is_tricky`).
+loses and the eager search does not win (:func:`cardtable.levels.is_tricky`).
 
 Every position the player reaches is new, so a game ends.
 
@@ -51,10 +51,9 @@ from typing import Any, Protocol
 from ..core.rules import Rules
 from ..core.shuffle import SplitMix64
 from ..games.demonthief import Demonthief
+from ..solve.spaces import EagerSpace, Edge
 from .appeal import Appeal, appeal_for
-from .levels import NOISY_GAMES, EagerSpace
 from .player_demonthief import DemonthiefPlayer
-from .spaces import Edge
 
 
 class PlayerSpace(Protocol):
@@ -67,6 +66,9 @@ class PlayerSpace(Protocol):
     def children(self, state: Any) -> Iterable[Edge]:
         """The candidate moves and the positions they lead to."""
 
+
+NOISY_GAMES = 8
+"""Noisy games of the reference player per graded deal (the ease: how many win)."""
 
 NOISE = 20
 """In a noisy game, one move in this many (on average) is chosen at random."""

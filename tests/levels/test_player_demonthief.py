@@ -6,8 +6,8 @@ import cardtable
 from cardtable.core.cards import parse_card
 from cardtable.games import rules_for
 from cardtable.games.demonthief import DRAW, FOUNDATION, TABLEAU, Demonthief, DemonthiefState
-from cardtable.solve.player_demonthief import DemonthiefPlayer, breaks, empties, placeable, tops_home
-from cardtable.solve.reference import obvious_play, obvious_step
+from cardtable.levels.player_demonthief import DemonthiefPlayer, breaks, empties, placeable, tops_home
+from cardtable.levels.reference import obvious_play, obvious_step
 
 
 def game_rules(name: str) -> Demonthief:

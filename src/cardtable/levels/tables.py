@@ -1,56 +1,5 @@
-"""Deal levels: solvable deals graded by measured difficulty.
-
-Every level but ``random`` deals only deals the solver has proved solvable.
-The grade comes from three measurements (:func:`measure`):
-
-- **effort**: how many positions the solver explores before it finds a win,
-  searching in its human-like move order (safe and obvious moves first, see
-  :mod:`cardtable.solve.spaces`). A deal where the obvious moves win needs
-  little search; one where they keep leading astray needs a lot.
-- **ease**: how many of :data:`NOISY_GAMES` noisy
-  games of the reference player (:mod:`cardtable.solve.reference`: no search,
-  one move in twenty at random) win the deal. The effort measures the deal for
-  the solver's move order; the ease measures it for a player who plays one move
-  at a time, and how forgiving the deal is of a few odd moves.
-- **tricky**: the deal is winnable, but not the obvious way. ``klondike.md``
-  describes the Java program's tricky deals: winnable only by declining an
-  available play at some point (holding back a 4 of clubs from the foundation so
-  that a 3 of hearts drawn later can go under it). Two players stand for "the
-  obvious way": the *eager* player, who whenever a move that makes immediate
-  progress is available (a card to a foundation or to the hand, a face-down or
-  reserve card turned up, a book made, a card dealt) always makes such a move, and
-  the reference player (:mod:`cardtable.solve.reference`), who always makes the
-  obvious play. A deal is tricky when the full search wins it, a second search in
-  which the eager rule restricts every position finds no win (it proves there is
-  none, or finds none within the budget the full search won in), and the
-  reference player loses it (:func:`is_tricky`).
-
-Both searches stop at :data:`GRADE_NODES` positions; a deal the full search
-does not win within it is not graded (never dealt by a level).
-
-Levels (:func:`level_of`): ``tricky`` (above); otherwise by the deal's **score** on its key's :class:`Scale`, the sum
-of its effort's rank and its misses' rank (noisy games lost) among a population of
-graded deals: ``easy`` (at most the first threshold), ``normal`` (up to the
-second), ``hard`` (above it).
-
-Scales and deal tables, per game and mode (a :class:`LevelKey`: the game and the
-option that changes its difficulty most, Klondike's draw and Desturado's mode),
-are shipped in ``level_tables.json`` next to this module, written by
-``bench/level_tables.py`` from ``bench/grade_deals.py`` and ``bench/grade_ease.py``
-(``docs/levels.md``): the population is the graded solvable, non-tricky deals with
-an ease, the thresholds cut it, ordered by score, into the easiest fifth (easy),
-the next two fifths (normal) and the top two fifths (hard), and each level's table
-lists the deals of that level.
-
-:func:`deal_for_level` picks a table deal chosen by the seed (SplitMix64), with
-no search at all, when the game's options other than the key's own are at their
-defaults and the level's table is not empty (an empty table of a graded key is an
-error: no deal is known at that level); otherwise it walks a deterministic
-sequence of deal numbers drawn from the seed and returns the first one that
-grades at the level, giving up after :data:`LIVE_CANDIDATES`. Either way a level's
-deals are reproducible. Such live grading uses a scale measured the same way on
-deals ``0..49`` under the same options (:func:`scale_for`), as a house rule such
-as Klondike's three passes changes every deal's difficulty.
+"""Deal levels: the scales, the shipped deal tables, and dealing by level
+(:func:`deal_for_level`). See :mod:`cardtable.levels`.
 
 >>> deal_for_level("desturado", "easy", seed=1) == deal_for_level("desturado", "easy", seed=1)
 True
@@ -60,8 +9,8 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left, bisect_right
-from collections.abc import Hashable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from itertools import islice
@@ -69,25 +18,18 @@ from typing import Any
 
 from ..core.errors import NoLevelDealError, OptionError
 from ..core.multiplayer import MultiplayerRules
-from ..core.progress import is_progress
 from ..core.rules import Rules
 from ..core.shuffle import SplitMix64
 from ..games import rules_for
-from .search import Budget, search
-from .spaces import space_for
+from .measures import GRADE_NODES, Measure, measure
+from .reference import NOISY_GAMES
 
 LEVELS = ("random", "easy", "normal", "hard", "tricky")
 GRADED_LEVELS = ("easy", "normal", "hard", "tricky")
 """The levels a deal can grade at (``random`` is any deal)."""
 
-GRADE_NODES = 100_000
-"""The most positions either grading search may explore; a deal beyond it is not graded."""
-
 LIVE_CANDIDATES = 1_000
 """The most candidate deals :func:`deal_for_level` grades live before it gives up."""
-
-NOISY_GAMES = 8
-"""Noisy games of the reference player per graded deal (the ease: how many win)."""
 
 CALIBRATION_DEALS = 50
 """Deals ``0..49`` under a game's options give its live scale when no shipped table
@@ -102,7 +44,7 @@ PLAY_ONLY_OPTIONS = frozenset({"autoplay"})
 only makes safe moves for the player): the shipped tables apply whatever their value."""
 
 TABLES_FILE = "level_tables.json"
-"""The shipped thresholds and deal tables (package data of :mod:`cardtable.solve`)."""
+"""The shipped thresholds and deal tables (package data of :mod:`cardtable.levels`)."""
 
 
 @dataclass(frozen=True)
@@ -324,7 +266,7 @@ def level_tables() -> dict[str, LevelTable]:
     >>> sorted(level_tables()) == sorted(key.label for key in KEYS)
     True
     """
-    text = files("cardtable.solve").joinpath(TABLES_FILE).read_text(encoding="utf-8")
+    text = files("cardtable.levels").joinpath(TABLES_FILE).read_text(encoding="utf-8")
     return _parse_tables(json.loads(text))
 
 
@@ -337,70 +279,6 @@ def thresholds() -> dict[str, tuple[int, int]]:
     True
     """
     return {label: table.thresholds for label, table in level_tables().items()}
-
-
-def is_tricky(verdict: str, eager_verdict: str | None, obvious: bool | None) -> bool:
-    """Whether a deal with these measurements is tricky (module docstring): the full
-    search won it, the eager search did not (``"unsolvable"``: proved no eager line
-    wins; ``"unknown"``: none found within the budget), and the reference player's game
-    (``obvious``) lost. ``obvious`` None (not played) is not tricky.
-
-    >>> is_tricky("solved", "unsolvable", False), is_tricky("solved", "unknown", False)
-    (True, True)
-    >>> is_tricky("solved", "unknown", True), is_tricky("solved", "solved", None), is_tricky("unknown", None, None)
-    (False, False, False)
-    """
-    return needs_obvious(verdict, eager_verdict) and obvious is False
-
-
-def needs_obvious(verdict: str, eager_verdict: str | None) -> bool:
-    """Whether trickiness turns on the reference player's game: the full search won and
-    the eager search did not.
-
-    >>> needs_obvious("solved", "unknown"), needs_obvious("solved", "solved"), needs_obvious("unknown", None)
-    (True, False, False)
-    """
-    return verdict == "solved" and eager_verdict in ("unsolvable", "unknown")
-
-
-@dataclass(frozen=True)
-class Measure:
-    """A deal's raw grading measurements, independent of any scale: the full search's
-    verdict and positions explored (``effort``), the eager search's (``eager_verdict``
-    None: not run, as the deal is not solvable within the budget), the noisy games
-    won (``ease`` None: not played, as the deal is not solvable or is tricky), and
-    whether the reference player's own game won (``obvious`` None: not played, as the
-    eager search won).
-
-    >>> m = Measure("solved", 1141, "unsolvable", 207, obvious=False)
-    >>> m.solvable, m.tricky
-    (True, True)
-    """
-
-    verdict: str
-    effort: int
-    eager_verdict: str | None = None
-    eager_effort: int = 0
-    ease: int | None = None
-    obvious: bool | None = None
-
-    @property
-    def solvable(self) -> bool:
-        """Whether the full search won the deal.
-
-        >>> Measure("unknown", 100_000).solvable
-        False
-        """
-        return self.verdict == "solved"
-
-    @property
-    def tricky(self) -> bool:
-        """Whether the deal is tricky (:func:`is_tricky`).
-
-        >>> Measure("solved", 90, "unknown", 100_000, obvious=True).tricky
-        False
-        """
-        return is_tricky(self.verdict, self.eager_verdict, self.obvious)
 
 
 @dataclass(frozen=True)
@@ -416,55 +294,6 @@ class Grade:
     tricky: bool
     level: str | None
     ease: int | None = None
-
-
-class EagerSpace:
-    """A search space in which a move making immediate progress, when there is one,
-    must be taken (the eager player of the module docstring).
-
-    >>> from cardtable.games import rules_for
-    >>> r = rules_for("klondike")
-    >>> [str(m[0]) for m, _ in EagerSpace(r).children(r.deal(0))]
-    ['3f']
-    """
-
-    def __init__(self, rules: Rules[Any, Any]) -> None:
-        self.rules = rules
-        self.inner = space_for(rules)
-
-    def key(self, state: Any) -> Hashable:
-        """The inner space's key.
-
-        >>> from cardtable.games import rules_for
-        >>> r = rules_for("devils-square"); EagerSpace(r).key(r.deal(0)) == r.deal(0)
-        True
-        """
-        key: Hashable = self.inner.key(state)
-        return key
-
-    def is_won(self, state: Any) -> bool:
-        """Whether the position is won.
-
-        >>> from cardtable.games import rules_for
-        >>> r = rules_for("devils-square"); EagerSpace(r).is_won(r.deal(0))
-        False
-        """
-        won: bool = self.inner.is_won(state)
-        return won
-
-    def children(self, state: Any) -> Iterator[tuple[Any, Any]]:
-        """The progress-making single moves if there are any, else every edge.
-
-        >>> from cardtable.games import rules_for
-        >>> r = rules_for("desturado")
-        >>> len(list(EagerSpace(r).children(r.deal(0)))) <= len(r.legal_moves(r.deal(0)))
-        True
-        """
-        progress = self.rules.progress
-        here = progress(state)
-        edges = list(self.inner.children(state))
-        eager = [(moves, after) for moves, after in edges if len(moves) == 1 and is_progress(progress(after), here)]
-        return iter(eager or edges)
 
 
 def scale_for(rules: Rules[Any, Any]) -> Scale:
@@ -495,31 +324,6 @@ def _calibrate(name: str, options: tuple[tuple[str, Any], ...]) -> Scale:
     if table is None:
         raise NoLevelDealError(f"too few solvable deals among the first {CALIBRATION_DEALS} to grade {name}")
     return table.scale
-
-
-def measure(
-    rules: Rules[Any, Any], deal: int, nodes: int = GRADE_NODES, noisy: bool = True, within: int | None = None
-) -> Measure:
-    """The raw measurements of a deal (see the module docstring): the full search,
-    then, if it won, the eager search, then, if that did not win, the reference
-    player's game, then, if the deal is not tricky, the noisy games (``noisy`` False:
-    not played). ``within``: the full search stops after that many
-    positions, and a deal it has not won by then measures as unknown.
-
-    >>> from cardtable.games import rules_for
-    >>> measure(rules_for("klondike"), 7)
-    Measure(verdict='solved', effort=1141, eager_verdict='unsolvable', eager_effort=207, ease=None, obvious=False)
-    """
-    from .reference import noisy_wins, obvious_player_wins  # here: the reference player imports this module
-
-    start = rules.deal(deal)
-    full = search(space_for(rules), start, Budget(nodes=nodes if within is None else min(within, nodes)))
-    if full.verdict != "solved":
-        return Measure(full.verdict, full.nodes)
-    eager = search(EagerSpace(rules), start, Budget(nodes=nodes))
-    obvious = obvious_player_wins(rules, deal) if needs_obvious(full.verdict, eager.verdict) else None
-    m = Measure(full.verdict, full.nodes, eager.verdict, eager.nodes, obvious=obvious)
-    return m if m.tricky or not noisy else replace(m, ease=noisy_wins(rules, deal))
 
 
 def level_of(score: int, tricky: bool, thresholds: tuple[int, int]) -> str:

@@ -1,5 +1,5 @@
 """How good a position looks to a player who does not search: the *appeal* the
-reference player (:mod:`cardtable.solve.reference`) and the heuristic hint use to
+reference player (:mod:`cardtable.levels.reference`) and the heuristic hint use to
 choose among the moves they may play.
 
 An appeal is a number, higher is better, read off the position alone (no moves

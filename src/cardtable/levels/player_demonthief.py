@@ -1,6 +1,6 @@
 """The reference player of Demonthief and Demons and Thieves: single moves, as a person plays.
 
-The reference player (:mod:`cardtable.solve.reference`) of the other games plays the
+The reference player (:mod:`cardtable.levels.reference`) of the other games plays the
 solver's moves, and the Demonthief solver's space offers "draw k cards, then play
 the card now on top" as one move; forced to take any such move that puts a card
 home, the player dug deep into the stock for one card and buried everything drawn
@@ -8,7 +8,7 @@ past it (Demonthief has no redeal). :class:`DemonthiefPlayer` plays the single
 moves of the rules instead (:meth:`~cardtable.games.demonthief.Demonthief.legal_moves`,
 one draw at a time), looking one move ahead and no further: it sorts the legal
 moves into tiers and offers each tier's moves best first, the best by the
-position each one leads to (:func:`~cardtable.solve.appeal_demonthief.demonthief_appeal`;
+position each one leads to (:func:`~cardtable.levels.appeal_demonthief.demonthief_appeal`;
 the rules' move order breaks ties):
 
 1. **a safe move** (:meth:`~cardtable.games.demonthief.Demonthief.auto_move`), alone:

@@ -1,13 +1,13 @@
-"""Tests of the Desturado appeal (cardtable.solve.appeal_desturado)."""
+"""Tests of the Desturado appeal (cardtable.levels.appeal_desturado)."""
 
 from __future__ import annotations
 
 from cardtable.core.cards import parse_card
 from cardtable.games import rules_for
 from cardtable.games.desturado import DesturadoState
-from cardtable.solve.appeal import appeal_for
-from cardtable.solve.appeal_desturado import ENDGAME_DOWN, HARD_COLUMNS, desturado_appeal, endgame_shape, hard_shape
-from cardtable.solve.reference import obvious_player_wins
+from cardtable.levels.appeal import appeal_for
+from cardtable.levels.appeal_desturado import ENDGAME_DOWN, HARD_COLUMNS, desturado_appeal, endgame_shape, hard_shape
+from cardtable.levels.reference import obvious_player_wins
 
 
 def cards(text: str) -> tuple[int, ...]:

@@ -16,19 +16,18 @@ from cardtable.core.errors import NoLevelDealError, OptionError
 from cardtable.core.progress import is_progress
 from cardtable.core.shuffle import SplitMix64
 from cardtable.games import rules_for
-from cardtable.solve import levels
-from cardtable.solve.levels import (
-    GRADE_NODES,
+from cardtable.levels import measures
+from cardtable.levels import tables as levels
+from cardtable.levels.measures import GRADE_NODES, Measure, measure
+from cardtable.levels.reference import NOISY_GAMES, noisy_wins
+from cardtable.levels.tables import (
     GRADED_LEVELS,
     KEYS,
     LEVELS,
-    NOISY_GAMES,
     TABLES_FILE,
-    EagerSpace,
     Grade,
     LevelKey,
     LevelTable,
-    Measure,
     Scale,
     _parse_tables,
     candidate_deals,
@@ -38,14 +37,12 @@ from cardtable.solve.levels import (
     key_of,
     level_of,
     level_tables,
-    measure,
     scale_for,
     scale_of,
     table_deals,
 )
-from cardtable.solve.reference import noisy_wins
 from cardtable.solve.search import Budget, Found, SearchSpace, depth_first, search
-from cardtable.solve.spaces import space_for
+from cardtable.solve.spaces import EagerSpace, space_for
 from tests.helpers import random_line
 
 
@@ -154,10 +151,10 @@ def test_the_tables_load_with_every_key_and_sorted_disjoint_levels() -> None:
 
 
 def test_the_tables_file_is_package_data() -> None:
-    text = files("cardtable.solve").joinpath(TABLES_FILE).read_text(encoding="utf-8")
+    text = files("cardtable.levels").joinpath(TABLES_FILE).read_text(encoding="utf-8")
     assert json.loads(text)["grade_nodes"] == GRADE_NODES
     pyproject = (Path(__file__).parents[2] / "pyproject.toml").read_text(encoding="utf-8")
-    assert "solve/level_tables.json" in pyproject
+    assert "levels/level_tables.json" in pyproject
 
 
 def test_thresholds_come_from_the_tables() -> None:
@@ -232,7 +229,7 @@ def no_search(*args: object, **kwargs: object) -> NoReturn:
 
 
 def test_deal_for_level_picks_from_the_table_by_the_seed_without_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(levels, "search", no_search)
+    monkeypatch.setattr(measures, "search", no_search)
     for key, level, deals in tabled():
         for seed in (0, 1, 2, 12345, 2**40):
             deal = deal_for_level(key.game, level, seed=seed, **key.options())
@@ -293,7 +290,7 @@ def test_non_default_options_fall_back_to_the_live_search(monkeypatch: pytest.Mo
     scale = level_tables()["klondike-draw3"].scale
     monkeypatch.setattr(levels, "_calibrate", lambda name, options: scale)  # the test's cost
     calls: list[int] = []
-    monkeypatch.setattr(levels, "search", counting(calls))
+    monkeypatch.setattr(measures, "search", counting(calls))
     rules = rules_for("klondike", foundation_return=False)
     deal = deal_for_level("klondike", "easy", seed=1, foundation_return=False)
     assert calls  # searched
@@ -307,7 +304,7 @@ def test_an_empty_level_table_falls_back_to_the_live_search(monkeypatch: pytest.
     empty = {key.label: LevelTable(key, scale, 0, dict.fromkeys(GRADED_LEVELS, ()))}
     monkeypatch.setattr(levels, "level_tables", lambda: empty)
     calls: list[int] = []
-    monkeypatch.setattr(levels, "search", counting(calls))
+    monkeypatch.setattr(measures, "search", counting(calls))
     deal = deal_for_level("klondike", "easy", seed=1)
     assert calls
     assert deal == next(d for d in candidate_deals(1) if is_level(rules_for("klondike"), d, "easy"))
@@ -343,7 +340,7 @@ def test_a_graded_level_without_deals_is_an_error_not_an_endless_search(monkeypa
     no_tricky = {"easy": (3,), "normal": (), "hard": (), "tricky": ()}
     table = {key.label: LevelTable(key, level_tables()[key.label].scale, 500, no_tricky)}
     monkeypatch.setattr(levels, "level_tables", lambda: table)
-    monkeypatch.setattr(levels, "search", no_search)
+    monkeypatch.setattr(measures, "search", no_search)
     assert deal_for_level("klondike", "easy", seed=4) == 3
     with pytest.raises(NoLevelDealError, match="none of the 500 deals graded is tricky"):
         deal_for_level("klondike", "tricky", seed=4)

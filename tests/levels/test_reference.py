@@ -9,12 +9,13 @@ from cardtable.core.progress import is_progress
 from cardtable.core.shuffle import SplitMix64
 from cardtable.games import rules_for
 from cardtable.games.demonthief import Demonthief
-from cardtable.solve import reference
-from cardtable.solve.levels import NOISY_GAMES, EagerSpace, level_tables, measure
-from cardtable.solve.player_demonthief import DemonthiefPlayer
-from cardtable.solve.reference import noisy_wins, obvious_play, obvious_player_wins, obvious_step
+from cardtable.levels import reference
+from cardtable.levels.measures import measure
+from cardtable.levels.player_demonthief import DemonthiefPlayer
+from cardtable.levels.reference import NOISY_GAMES, noisy_wins, obvious_play, obvious_player_wins, obvious_step
+from cardtable.levels.tables import level_tables
 from cardtable.solve.search import Budget, depth_first
-from cardtable.solve.spaces import space_for
+from cardtable.solve.spaces import EagerSpace, space_for
 
 
 def test_it_wins_an_easy_deal_with_real_moves() -> None:
