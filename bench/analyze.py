@@ -18,7 +18,6 @@ per deal minus the loop's, for the one-worker runs). Run:
 from __future__ import annotations
 
 import argparse
-import logging
 import tempfile
 import time
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import Any
 
 import cardtable
 from cardtable.analysis import ResultStore, make_job, run
+from cardtable.analysis.runner import local_cluster
 
 
 def main() -> None:
@@ -61,18 +61,11 @@ def main() -> None:
 
     timed("analyze, 1 worker (this process)", workers=1)
     timed("analyze, 2 local processes", workers=2)
-    from dask.distributed import Client, LocalCluster
+    from dask.distributed import Client
 
     for n in (1, 2):
         with (
-            LocalCluster(  # type: ignore[no-untyped-call]
-                n_workers=n,
-                threads_per_worker=1,
-                processes=True,
-                host="127.0.0.1",
-                dashboard_address=None,
-                silence_logs=logging.ERROR,
-            ) as cluster,
+            local_cluster(n) as cluster,
             Client(cluster) as client,  # type: ignore[no-untyped-call]
         ):
             client.run(lambda: None)  # the workers are up before the clock starts

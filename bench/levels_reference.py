@@ -10,7 +10,7 @@ cannot win a tricky deal: a deal is tricky only if this player lost it
 agree with the player, and the easy, normal and hard rows are the measurement.
 
 It prints a Markdown table: key, level, deals played, wins, win share and its 95%
-Wilson score interval (``bench/solve_all.py``'s :func:`wilson`).
+Wilson score interval (:func:`cardtable.analysis.report.wilson`).
 
 Run: ``nice -n 10 .venv/bin/python bench/levels_reference.py --per-level 300``
 (``--keys`` to choose keys, ``--workers W`` for parallel processes).
@@ -29,8 +29,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from grade_deals import grades_file, play_one, read_grades
-from solve_all import wilson
 
+from cardtable.analysis.report import wilson
 from cardtable.levels.tables import GRADED_LEVELS, KEYS, level_tables
 
 PER_LEVEL = 300

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing as mp
 import statistics
 import sys
@@ -46,7 +45,7 @@ from typing import Any
 from solve_klondike import own_peak_memory_mb
 
 import cardtable
-from cardtable.bots.tournament import Z95
+from cardtable.analysis.report import wilson
 from cardtable.core.multiplayer import MultiplayerRules
 from cardtable.solve.solver import VERDICTS
 
@@ -101,27 +100,6 @@ class Run:
     peak_mb: float
     end: str = "ok"
     search_seconds: float = 0.0
-
-
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial share (95% with the default ``z``).
-
-    Centre (p + z²/2n) / (1 + z²/n), half-width z·sqrt(p(1-p)/n + z²/4n²) / (1 + z²/n),
-    with p = successes/n; ``(0, 1)`` when n is 0. Unlike the normal approximation it
-    stays inside 0..1 and is not empty at 0 or n successes.
-
-    >>> [round(x, 4) for x in wilson(16, 20)]
-    [0.584, 0.9193]
-    >>> [round(x, 4) for x in wilson(0, 20)]
-    [0.0, 0.1611]
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    scale = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / scale
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / scale
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def solve_one(mode: Mode, deal: int, limit: float, memory: int | None, out: Connection) -> None:

@@ -4,7 +4,6 @@ the store exactly once with the answers of a one-process run."""
 
 from __future__ import annotations
 
-import logging
 import os
 import signal
 from collections.abc import Iterator
@@ -14,7 +13,7 @@ from typing import Any
 import pytest
 
 from cardtable.analysis import Job, ResultStore, make_job, run, run_batch
-from cardtable.analysis.runner import batch_size, batches
+from cardtable.analysis.runner import batch_size, batches, local_cluster
 from cardtable.core.errors import OptionError
 
 from ..cli.runner import run as cli_run
@@ -81,17 +80,10 @@ def test_an_interrupted_run_keeps_its_finished_batches(
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Any]:
     """A Dask cluster on loopback: 2 worker processes of one thread each."""
-    from dask.distributed import Client, LocalCluster
+    from dask.distributed import Client
 
     with (
-        LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=2,
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-        ) as local,
+        local_cluster(2) as local,
         Client(local) as client,  # type: ignore[no-untyped-call]
     ):
         yield client

@@ -91,11 +91,7 @@ class SolveSummary:
     def to_json(self) -> dict[str, Any]:
         """The summary as JSON-ready data (without the per-deal seconds)."""
         return {
-            "key": self.key.label,
-            "task": self.key.task,
-            "game": self.key.game,
-            "options": dict(self.key.options),
-            "budget": dict(self.key.budget),
+            **_key_json(self.key),
             "deals": self.deals,
             "solved": self.solved,
             "unsolvable": self.unsolvable,
@@ -110,6 +106,17 @@ class SolveSummary:
             },
             "peak_mb": self.peak_mb,
         }
+
+
+def _key_json(key: RunKey) -> dict[str, Any]:
+    """The key's fields as JSON-ready data."""
+    return {
+        "key": key.label,
+        "task": key.task,
+        "game": key.game,
+        "options": dict(key.options),
+        "budget": dict(key.budget),
+    }
 
 
 def solve_summary(key: RunKey, rows: Sequence[Row]) -> SolveSummary:
@@ -158,11 +165,7 @@ class GradeSummary:
     def to_json(self) -> dict[str, Any]:
         """The summary as JSON-ready data, with the win shares and their intervals."""
         return {
-            "key": self.key.label,
-            "task": self.key.task,
-            "game": self.key.game,
-            "options": dict(self.key.options),
-            "budget": dict(self.key.budget),
+            **_key_json(self.key),
             "deals": self.deals,
             "solvable": self.solvable,
             "tricky": self.tricky,

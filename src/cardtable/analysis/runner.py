@@ -197,3 +197,19 @@ def _on_dask(client: Any, job: Job, parts: list[list[int]]) -> Iterator[list[Row
             yield rows
     finally:
         client.cancel([f for f in futures if not f.done()])
+
+
+def local_cluster(workers: int) -> Any:
+    """A Dask ``LocalCluster`` on loopback with ``workers`` worker processes of one thread
+    each (what the tests and ``bench/analyze.py`` run on; use it as a context manager).
+    """
+    import logging
+
+    return _dask().LocalCluster(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    )

@@ -153,6 +153,12 @@ def _shared(game: str, options: tuple[tuple[str, Any], ...], settings: tuple[tup
     return cls(game, options, settings)
 
 
+def _perfect_recall(iig_obs_type: Any) -> bool:
+    """Whether OpenSpiel asks an observer for the information state (perfect recall)
+    rather than the observation (its default, asked with no type)."""
+    return bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+
+
 # --- one-player games ----------------------------------------------------------------------
 
 
@@ -214,8 +220,7 @@ class SolitaireGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SolitaireObserver:
         """The observer: the observation, or with ``perfect_recall`` the information state."""
-        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return SolitaireObserver(self.shared, recall)
+        return SolitaireObserver(self.shared, _perfect_recall(iig_obs_type))
 
 
 class SolitaireState(pyspiel.State):  # type: ignore[misc]
@@ -436,8 +441,7 @@ class DesertoGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> DesertoObserver:
         """The observer: the observation, or with ``perfect_recall`` the information state."""
-        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return DesertoObserver(self.shared, recall)
+        return DesertoObserver(self.shared, _perfect_recall(iig_obs_type))
 
 
 class DesertoSpielState(pyspiel.State):  # type: ignore[misc]
