@@ -39,7 +39,7 @@ from cardtable.levels.measures import GRADE_NODES
 from cardtable.levels.reference import NOISY_GAMES
 from cardtable.levels.tables import GRADED_LEVELS, KEYS, LevelKey, level_of, scale_of
 
-TABLES = Path(__file__).resolve().parent.parent / "src" / "cardtable" / "solve" / "level_tables.json"
+TABLES = Path(__file__).resolve().parent.parent / "src" / "cardtable" / "levels" / "level_tables.json"
 """The shipped tables."""
 
 MIN_DEALS = 30
