@@ -206,6 +206,41 @@ def _run(
             click.echo(text_report([summary]))
 
 
+@analyze_group.command("tables")
+@click.argument("store_path", metavar="STORE", default=DEFAULT_STORE)
+@click.option(
+    "--out", "out_path", default="level_tables.json", show_default=True, metavar="FILE", help="Tables file to write."
+)
+@click.option("--min-deals", type=click.IntRange(min=1), default=None, help="Fewest deals a key's scale is made from.")
+@click.option("--table-size", type=click.IntRange(min=1), default=None, help="Most deals kept in a level's table.")
+def tables_command(store_path: str, out_path: str, min_deals: int | None, table_size: int | None) -> None:
+    """Build the level tables (scales and deals of each level, per game and mode) from the
+    graded deals in STORE: those of 'cardtable analyze grade' at each level key's options
+    and the grading budget. Copy the file to src/cardtable/levels/level_tables.json to ship it.
+    \f
+
+    >>> from click.testing import CliRunner
+    >>> from cardtable.cli.main import cli
+    >>> CliRunner().invoke(cli, ["analyze", "tables", "/nonexistent/x.sqlite"]).output
+    'cardtable: error: no results store at /nonexistent/x.sqlite\\n'
+    """
+    from ..analysis import ResultStore
+    from ..analysis.levels import level_entries
+    from ..levels.build import MIN_DEALS, TABLE_SIZE, shares_report, tables_text
+
+    with ResultStore(store_path, create=False) as store:
+        entries = level_entries(store, min_deals or MIN_DEALS, table_size or TABLE_SIZE)
+    if not entries:
+        raise CommandError(f"{store_path} has too few graded deals at the level keys' options for any table")
+    for label, entry in entries.items():
+        click.echo(shares_report(label, entry))
+    try:
+        Path(out_path).write_text(tables_text(entries), encoding="utf-8")
+    except OSError as err:
+        raise CommandError(f"cannot write {out_path}: {err.strerror or err}") from None
+    click.echo(f"wrote {out_path}")
+
+
 @analyze_group.command("report")
 @click.argument("store_path", metavar="STORE", default=DEFAULT_STORE)
 @click.option("--plots", "plots_dir", metavar="DIR", help="Write the plots (PNG) into this folder.")
