@@ -32,6 +32,9 @@ def test_solve_resume_and_report(tmp_path: Path) -> None:
         assert (tmp_path / "plots" / name).read_bytes()[:4] == b"\x89PNG"
     text = run(["analyze", "report", store])
     assert "klondike draw=1" in text.stdout and "95% CI" in text.stdout
+    markdown = run(["analyze", "report", store, "--markdown"]).stdout.splitlines()
+    assert markdown[0].startswith("| game, options [budget] | deals |") and markdown[2].startswith("| klondike draw=1 ")
+    assert_one_line_error(run(["analyze", "report", store, "--json", "--markdown"]), "not both")
 
 
 def test_grade_and_its_report(tmp_path: Path) -> None:

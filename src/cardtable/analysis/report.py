@@ -247,6 +247,43 @@ def text_report(found: Sequence[SolveSummary | GradeSummary]) -> str:
     return "\n".join(lines)
 
 
+def markdown_report(found: Sequence[SolveSummary | GradeSummary]) -> str:
+    """The summaries as Markdown tables (for docs).
+
+    >>> rows = [Row(0, "solved", 5, 9, 0.1, 50.0), Row(1, "unknown", 0, 9, 2.0, 60.0)]
+    >>> print(markdown_report([solve_summary(RunKey("solve", "klondike", {}, {"seconds": 10}), rows)]).splitlines()[2])
+    | klondike [seconds=10] | 2 | 1 | 0 | 1 | 50.0%-100.0% | 9.4%-100.0% | 0.100 | 2.00 | 2.00 | 60 |
+    """
+    lines: list[str] = []
+    solves = [s for s in found if isinstance(s, SolveSummary)]
+    grades = [s for s in found if isinstance(s, GradeSummary)]
+    if solves:
+        lines.append(
+            "| game, options [budget] | deals | solved | unsolvable | unknown | winnable | 95% CI "
+            "| median s | p95 s | max s | peak MB |"
+        )
+        lines.append("|---|---:|---:|---:|---:|---|---|---:|---:|---:|---:|")
+        for s in solves:
+            lines.append(
+                f"| {_short(s.key)} | {s.deals:,} | {s.solved:,} | {s.unsolvable:,} | {s.unknown:,} "
+                f"| {s.winnable[0]:.1%}-{s.winnable[1]:.1%} | {s.ci95[0]:.1%}-{s.ci95[1]:.1%} "
+                f"| {s.seconds_median:.3f} | {s.seconds_p95:.2f} | {s.seconds_max:.2f} | {s.peak_mb:.0f} |"
+            )
+    if grades:
+        if lines:
+            lines.append("")
+        head = " | ".join(f"{level}: deals, reference wins" for level in GRADED_LEVELS)
+        lines.append(f"| game, options [budget] | deals | solvable | tricky | {head} |")
+        lines.append("|---|---:|---:|---:|" + "---|" * len(GRADED_LEVELS))
+        for g in grades:
+            cells = " | ".join(
+                f"{n:,}, {wins / n:.0%} [{wilson(wins, n)[0]:.0%}, {wilson(wins, n)[1]:.0%}]" if n else "0"
+                for n, wins in g.levels.values()
+            )
+            lines.append(f"| {_short(g.key)} | {g.deals:,} | {g.solvable:,} | {g.tricky:,} | {cells} |")
+    return "\n".join(lines)
+
+
 def _short(key: RunKey) -> str:
     """The key's game, the options that differ from the game's defaults, and its budget."""
     from ..games import rules_for

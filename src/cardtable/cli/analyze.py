@@ -245,7 +245,8 @@ def tables_command(store_path: str, out_path: str, min_deals: int | None, table_
 @click.argument("store_path", metavar="STORE", default=DEFAULT_STORE)
 @click.option("--plots", "plots_dir", metavar="DIR", help="Write the plots (PNG) into this folder.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summaries as JSON.")
-def report_command(store_path: str, plots_dir: str | None, as_json: bool) -> None:
+@click.option("--markdown", is_flag=True, help="Print the summaries as Markdown tables.")
+def report_command(store_path: str, plots_dir: str | None, as_json: bool, markdown: bool) -> None:
     """Summarise a results store: winnable shares with 95% (Wilson) intervals, unknowns,
     solve times, peak memory; the levels of graded deals; with --plots, the plots.
     \f
@@ -256,12 +257,16 @@ def report_command(store_path: str, plots_dir: str | None, as_json: bool) -> Non
     'cardtable: error: no results store at /nonexistent/x.sqlite\\n'
     """
     from ..analysis import ResultStore
-    from ..analysis.report import summaries, text_report, write_plots
+    from ..analysis.report import markdown_report, summaries, text_report, write_plots
 
     with ResultStore(store_path, create=False) as store:
         found = summaries(store)
+    if as_json and markdown:
+        raise CommandError("give --json or --markdown, not both")
     if as_json:
         click.echo(json.dumps([s.to_json() for s in found], indent=1))
+    elif markdown:
+        click.echo(markdown_report(found))
     else:
         click.echo(text_report(found))
     if plots_dir is not None:
