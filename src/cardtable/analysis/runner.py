@@ -35,7 +35,8 @@ from .jobs import Job, run_batch
 from .store import ResultStore, Row
 
 Progress = Callable[[int, int], None]
-"""Called after each batch is stored with (deals done in this run, deals to do in this run)."""
+"""Called with (deals done in this run, deals to do in this run): once before the first
+batch, then after each batch is stored."""
 
 MAX_BATCH = 50
 """The largest batch a run makes by itself."""
@@ -103,6 +104,8 @@ def run(
     if not todo:
         return RunResult(len(deals), len(deals), 0, 0)
     client = None if scheduler is None else _client(scheduler)
+    if progress is not None:
+        progress(0, len(todo))
     try:
         slots = workers if client is None else max(1, _cluster_threads(client))
         parts = batches(todo, batch or batch_size(len(todo), slots))
