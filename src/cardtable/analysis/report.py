@@ -30,7 +30,7 @@ from typing import Any
 
 from ..bots.tournament import Z95
 from ..core.errors import OptionError
-from ..levels.tables import GRADED_LEVELS
+from ..levels.tables import GRADED_LEVELS, KEYS
 from .store import ResultStore, Row, RunKey
 
 
@@ -289,7 +289,8 @@ def _short(key: RunKey) -> str:
     from ..games import rules_for
 
     defaults = rules_for(key.game).options
-    opts = " ".join(f"{k}={v}" for k, v in sorted(key.options.items()) if defaults.get(k) != v)
+    shown = {k.option for k in KEYS}  # the option that makes a game's mode is always named
+    opts = " ".join(f"{k}={v}" for k, v in sorted(key.options.items()) if k in shown or defaults.get(k) != v)
     budget = ",".join(f"{k}={v}" for k, v in sorted(key.budget.items()) if v is not None)
     return " ".join(w for w in (key.game, opts, f"[{budget}]") if w)
 
