@@ -315,16 +315,17 @@ def write_plots(found: Sequence[SolveSummary | GradeSummary], folder: str | Path
     solves = [s for s in found if isinstance(s, SolveSummary) and s.deals]
     grades = [s for s in found if isinstance(s, GradeSummary) and s.solvable]
     if solves:
-        fig, ax = plt.subplots(figsize=(8, 0.5 * len(solves) + 1.5))
+        fig, ax = plt.subplots(figsize=(9, 0.5 * len(solves) + 1.5))
         names = [_short(s.key) for s in solves]
         for i, s in enumerate(solves):
             ax.plot([s.ci95[0], s.ci95[1]], [i, i], color="tab:blue", linewidth=1.5)
             ax.plot([s.winnable[0], s.winnable[1]], [i, i], color="tab:blue", linewidth=7, solid_capstyle="butt")
+            ax.plot([s.winnable[0]], [i], marker="|", color="tab:blue", markersize=12)  # seen when the bar is empty
             ax.annotate(f"n={s.deals}", (s.ci95[1], i), xytext=(4, -3), textcoords="offset points", fontsize=8)
         ax.set_yticks(range(len(solves)), names, fontsize=8)
         ax.invert_yaxis()
         ax.set_xlim(0, 1.08)
-        ax.set_xlabel("winnable share (thick: solved to solved + unknown; thin: 95% interval)")
+        ax.set_xlabel("winnable share: thick, solved to solved + unknown; thin, 95% interval")
         ax.grid(axis="x", alpha=0.3)
         fig.tight_layout()
         written.append(_save(fig, out / "winnable.png"))
