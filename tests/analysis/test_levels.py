@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from cardtable.analysis import ResultStore, make_job, run
 from cardtable.analysis.levels import grade_rows, level_entries
@@ -18,7 +19,7 @@ KEY = next(k for k in KEYS if k.label == "desturado-hard")
 DEALS = list(range(12))
 
 
-def recorded(kind: str) -> dict[int, dict[str, object]]:
+def recorded(kind: str) -> dict[int, dict[str, Any]]:
     """The grades (or eases) the shipped tables were built from, by deal."""
     lines = (RESULTS / kind / f"{KEY.label}.jsonl").read_text().splitlines()
     return {row["deal"]: row for row in map(json.loads, lines)}
