@@ -148,11 +148,10 @@ def run_batch(job: Job, deals: Sequence[int]) -> list[Row]:
     if job.task == "solve":
         from ..solve import solve
         from ..solve.memory import MEMORY_SHARE, default_memory
-        from ..solve.native import available
 
         memory = job.memory
         if memory is None:
-            memory = default_memory(MEMORY_SHARE / (os.cpu_count() or 1), compiled=available())
+            memory = default_memory(MEMORY_SHARE / (os.cpu_count() or 1))
         rows = []
         for deal in deals:
             result = solve(new_game(job.game, deal=deal, **options), job.seconds, job.nodes, memory)

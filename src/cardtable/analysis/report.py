@@ -205,11 +205,17 @@ def summaries(store: ResultStore) -> list[SolveSummary | GradeSummary]:
     >>> summaries(ResultStore(os.path.join(tempfile.mkdtemp(), "empty.sqlite")))
     []
     """
-    found: list[SolveSummary | GradeSummary] = []
-    for key, _ in store.run_keys():
-        rows = list(store.rows(key))
-        found.append(solve_summary(key, rows) if key.task == "solve" else grade_summary(key, rows))
-    return found
+    return [summarize(key, list(store.rows(key))) for key, _ in store.run_keys()]
+
+
+def summarize(key: RunKey, rows: Sequence[Row]) -> SolveSummary | GradeSummary:
+    """The summary of one key's rows, as its task asks (:func:`solve_summary` or
+    :func:`grade_summary`).
+
+    >>> summarize(RunKey("solve", "x", {}, {}), [Row(0, "solved", 5, 9, 0.1, 50.0)]).solved
+    1
+    """
+    return solve_summary(key, rows) if key.task == "solve" else grade_summary(key, rows)
 
 
 def text_report(found: Sequence[SolveSummary | GradeSummary]) -> str:

@@ -160,7 +160,7 @@ def _run(
     quiet: bool,
 ) -> None:
     from ..analysis import ResultStore, parse_deals, run
-    from ..analysis.report import grade_summary, solve_summary, text_report
+    from ..analysis.report import summarize, text_report
     from ..analysis.runner import check_scheduler
 
     deals = parse_deals(deals_text)
@@ -171,7 +171,6 @@ def _run(
         check_scheduler(scheduler)
     console = make_console(stderr=True)
     with ResultStore(store_path) as store:
-        result = None
         try:
             if quiet or not console.is_terminal:  # a bar only where someone watches
                 result = run(job, deals, store, workers, scheduler, batch)
@@ -191,7 +190,7 @@ def _run(
 
                     result = run(job, deals, store, workers, scheduler, batch, advance)
         except KeyboardInterrupt:
-            stored = len(store.done(job.key) & set(deals))
+            stored = len(store.done(job.key).intersection(deals))
             click.echo(
                 f"interrupted: {stored} of {len(deals)} deals are in {store_path}; the same command goes on", err=True
             )
@@ -201,9 +200,9 @@ def _run(
             f"({result.added} new rows) -> {store_path}"
         )
         if not quiet:
-            rows = [r for r in store.rows(job.key) if r.deal in set(deals)]
-            summary = solve_summary(job.key, rows) if job.task == "solve" else grade_summary(job.key, rows)
-            click.echo(text_report([summary]))
+            asked = set(deals)
+            rows = [r for r in store.rows(job.key) if r.deal in asked]
+            click.echo(text_report([summarize(job.key, rows)]))
 
 
 @analyze_group.command("tables")

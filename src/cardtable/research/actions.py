@@ -203,3 +203,22 @@ def move_to_action(rules: Rules[Any, Any], move: Any) -> int:
     if isinstance(move, str):
         move = rules.parse_move(move)
     return action_space(rules).move_to_action(move)
+
+
+def play_step(rules: Rules[Any, Any], state: Any, move: Any, autoplay: bool) -> tuple[Any, float]:
+    """One environment step of a one-player game: the position after ``move`` and, with
+    ``autoplay`` on, the game's safe moves after it; and the change of the game's first
+    progress number (cards to the foundations, into the hand, books made), the step's
+    reward before any win bonus.
+
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("klondike", draw=1); s = r.deal(0)
+    >>> after, gain = play_step(r, s, r.parse_move("3f"), autoplay=False)
+    >>> gain, r.progress(after)[0]
+    (1.0, 1)
+    """
+    before = rules.progress(state)[0]
+    after = rules.apply(state, move)
+    while autoplay and (auto := rules.auto_move(after)) is not None:
+        after = rules.apply(after, auto)
+    return after, float(rules.progress(after)[0] - before)

@@ -66,7 +66,7 @@ from ..core.rules import Rules
 from ..core.shuffle import shuffled
 from ..games import rules_for
 from ..games.deserto import HAND_SIZE, KIND_COUNTS, KINDS, Deserto, DesertoState
-from .actions import ActionSpace, action_space
+from .actions import ActionSpace, action_space, play_step
 from .observations import DESERTO_SIZE, MAX_SEATS, DesertoEncoder, SolitaireEncoder
 
 SOLITAIRES = {
@@ -292,16 +292,11 @@ class SolitaireState(pyspiel.State):  # type: ignore[misc]
         if self.position is None:
             self._start(action)
             return
-        rules = self.shared.rules
         move = self.shared.space.action_to_move(action)
-        before = rules.progress(self.position)[0]
-        state = rules.apply(self.position, move)
-        while self.shared.auto and (auto := rules.auto_move(state)) is not None:
-            state = rules.apply(state, auto)
-        self.position = state
+        self.position, gain = play_step(self.shared.rules, self.position, move, self.shared.auto)
         self.steps += 1
         self._update()
-        self.reward = float(rules.progress(state)[0] - before) + (self.shared.settings["win_bonus"] if self.won else 0)
+        self.reward = gain + (self.shared.settings["win_bonus"] if self.won else 0)
         self.total += self.reward
         fresh = self._reveal()
         self.log += (f"{move}+{fresh}" if fresh else str(move),)

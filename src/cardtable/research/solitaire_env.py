@@ -57,7 +57,7 @@ from ..core.multiplayer import MultiplayerRules
 from ..core.progress import DEFAULT_LIMIT, ProgressMemo
 from ..games import rules_for
 from ..levels.tables import deal_for_level
-from .actions import action_space
+from .actions import action_space, play_step
 from .observations import SolitaireEncoder
 
 Obs = npt.NDArray[np.int16]
@@ -180,14 +180,8 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
         if illegal:
             reward = self.illegal_reward
         else:
-            rules = self.rules
-            before = rules.progress(self.state)[0]
-            state = rules.apply(self.state, move)
-            while self._auto and (auto := rules.auto_move(state)) is not None:
-                state = rules.apply(state, auto)
-            self.state = state
+            self.state, reward = play_step(self.rules, self.state, move, self._auto)
             self._update()
-            reward = float(rules.progress(state)[0] - before)
             if self.won:
                 reward += self.win_bonus
         truncated = not self._over and self._steps >= self.max_steps

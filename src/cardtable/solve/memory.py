@@ -89,13 +89,18 @@ def available_mb() -> float:
         return 4096.0
 
 
-def default_memory(share: float = MEMORY_SHARE, compiled: bool = True) -> int:
+def default_memory(share: float = MEMORY_SHARE, compiled: bool | None = None) -> int:
     """The positions a solve remembers by default: ``share`` of the available memory
     (:func:`available_mb`) at :data:`BYTES_PER_POSITION` each (``compiled`` False: the
-    Python search's :data:`PYTHON_BYTES_PER_POSITION`), at least :data:`MIN_POSITIONS`.
+    Python search's :data:`PYTHON_BYTES_PER_POSITION`; None: whichever searches here,
+    :func:`cardtable.solve.native.available`), at least :data:`MIN_POSITIONS`.
 
     >>> default_memory() >= MIN_POSITIONS, default_memory(0.0)
     (True, 2000000)
     """
+    if compiled is None:
+        from . import native
+
+        compiled = native.available()
     size = BYTES_PER_POSITION if compiled else PYTHON_BYTES_PER_POSITION
     return max(MIN_POSITIONS, int(available_mb() * 2**20 * share / size))

@@ -95,9 +95,7 @@ def solve(
     began = time.perf_counter()
     limit: int | None
     if memory == "auto":
-        from . import native
-
-        limit = default_memory(compiled=native.available())
+        limit = default_memory()
     elif isinstance(memory, str):
         raise CardtableError(f"memory must be a number of positions, None or 'auto', not {memory!r}")
     else:
