@@ -8,8 +8,11 @@ reduction that can never lose a win:
   the rules treat alike share a key. Klondike's seven tableau piles, Desturado's
   columns and its hand spaces, Demonthief's four left piles, five right piles
   and eight foundations are interchangeable, so their contents are sorted in
-  the key. Devil's Square is not symmetric (empty positions fill in reading
-  order), so its key is the position itself.
+  the key. So are Devil's Square's sixteen positions (:func:`devils_square_key`):
+  a move may join any two piles wherever they lie, and when a move empties two
+  positions at once the reading order only decides which of the two gets which
+  card, so a position and its permutations stay permutations of each other
+  move for move, and are equally winnable.
 - **Desturado's key keeps only what the rules read**: a column as its
   face-down cards and its unit's bottom and top card, a hand stack as its
   bottom and top card. Units never split, a move only asks whether a unit's
@@ -60,6 +63,7 @@ from ..core.rules import Rules
 from ..games import demonthief as dt
 from ..games.demonthief import Demonthief, DemonthiefMove, DemonthiefState
 from ..games.desturado import HAND, Desturado, DesturadoState
+from ..games.devils_square import DevilsSquare, DevilsSquareState
 from ..games.klondike import (
     DRAW,
     FOUNDATION,
@@ -140,6 +144,22 @@ class RulesSpace:
         scored.sort()
         for _, _, move, after in scored:
             yield (move,), after
+
+
+# --- Devil's Square -------------------------------------------------------------
+
+
+def devils_square_key(s: DevilsSquareState) -> Hashable:
+    """Devil's Square's symmetric key: the sixteen piles sorted (their positions forgotten,
+    module docstring) and the cards left in the draw pile (within one search the draw pile
+    is always the start's first cards, and the books follow from the cards still out).
+
+    >>> from cardtable.games import rules_for
+    >>> s = rules_for("devils-square").deal(0)
+    >>> devils_square_key(s) == devils_square_key(s._replace(field=s.field[::-1]))
+    True
+    """
+    return tuple(sorted(s.field)), len(s.draw)
 
 
 # --- Klondike -------------------------------------------------------------------
@@ -734,6 +754,8 @@ def space_for(rules: Rules[Any, Any]) -> Any:
         return DesturadoSpace(rules)
     if isinstance(rules, Demonthief):
         return DemonthiefSpace(rules)
+    if isinstance(rules, DevilsSquare):
+        return RulesSpace(rules, key=devils_square_key)
     return RulesSpace(rules)
 
 
@@ -756,7 +778,7 @@ class EagerSpace:
         """The inner space's key.
 
         >>> from cardtable.games import rules_for
-        >>> r = rules_for("devils-square"); EagerSpace(r).key(r.deal(0)) == r.deal(0)
+        >>> r = rules_for("devils-square"); EagerSpace(r).key(r.deal(0)) == devils_square_key(r.deal(0))
         True
         """
         key: Hashable = self.inner.key(state)

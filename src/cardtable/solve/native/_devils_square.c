@@ -21,12 +21,14 @@
  * - EagerSpace: only the moves whose progress grows in some component (a book made or a
  *   card dealt: the sum grows), if there are any; they come first in the sorted order;
  * - Pruned: the first k of those;
- * - the key (RulesSpace.key: the position itself) stored exactly, never as a lossy hash:
- *   the 16 piles, each as its number among the 400 field piles (9 bits, 0 for empty),
- *   and the number of cards in the draw pile. The draw pile is always its first cards at
- *   the start of the search (cards are dealt from its end only) and the books made follow
- *   from the cards still there (each book removes four), so positions of one search with
- *   the same key are the same position.
+ * - the key stored exactly, never as a lossy hash: the 16 piles, each as its number among
+ *   the 400 field piles (9 bits, 0 for empty), in reading order (RulesSpace.key: the
+ *   position itself) or sorted (cardtable.solve.spaces.devils_square_key, the key of
+ *   space_for: positions are interchangeable), and the number of cards in the draw pile.
+ *   The draw pile is always its first cards at the start of the search (cards are dealt
+ *   from its end only) and the books made follow from the cards still there (each book
+ *   removes four), so positions of one search with the same key are the same position
+ *   (sorted: the same up to the order of the positions).
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -168,6 +170,7 @@ typedef struct {
 typedef struct {
     uint8_t draw[MAX_DRAW]; /* the start's draw pile, bottom first */
     int eager;
+    int symmetric; /* the key sorts the piles (devils_square_key) */
     long long k; /* children kept per position; < 0: all */
     Seen seen; /* keys of KEY_WORDS words */
     /* The path, and the children of its positions. */
@@ -253,15 +256,27 @@ static int children(const Ctx *c, const State *s, uint16_t *out) {
 
 /* --- the seen keys ---------------------------------------------------------------------- */
 
-static void make_key(const State *s, uint64_t key[KEY_WORDS]) {
+/* The key of a position: its 16 pile numbers in reading order, or sorted (symmetric: the
+ * key of cardtable.solve.spaces.devils_square_key, the positions' order forgotten), and the
+ * cards left in the draw pile. */
+static void make_key(const Ctx *c, const State *s, uint64_t key[KEY_WORDS]) {
+    uint16_t p[SIZE];
+    memcpy(p, s->pile, sizeof p);
+    if (c->symmetric) /* insertion sort: 16 small numbers */
+        for (int i = 1; i < SIZE; i++) {
+            uint16_t v = p[i];
+            int j = i;
+            for (; j > 0 && p[j - 1] > v; j--) p[j] = p[j - 1];
+            p[j] = v;
+        }
     uint64_t a = 0, b = 0;
     for (int i = 0; i < 7; i++) {
-        a |= (uint64_t)s->pile[i] << (9 * i);
-        b |= (uint64_t)s->pile[7 + i] << (9 * i);
+        a |= (uint64_t)p[i] << (9 * i);
+        b |= (uint64_t)p[7 + i] << (9 * i);
     }
     key[0] = a;
     key[1] = b;
-    key[2] = (uint64_t)s->pile[14] | (uint64_t)s->pile[15] << 9 | (uint64_t)s->draw << 18;
+    key[2] = (uint64_t)p[14] | (uint64_t)p[15] << 9 | (uint64_t)s->draw << 18;
 }
 
 /* A new level on the path, with room for its children on the move stack. */
@@ -291,7 +306,7 @@ static int run(Ctx *c, const State *start, const Budget *B, long long *nodes_out
     long long nodes = 0;
     *nodes_out = 0;
     if (is_won(start)) return SOLVED;
-    make_key(start, key);
+    make_key(c, start, key);
     uint64_t h = hash_key(key, KEY_WORDS);
     seen_find(&c->seen, key, h, &slot);
     if (seen_insert(&c->seen, key, h, slot)) return NO_MEMORY;
@@ -311,7 +326,7 @@ static int run(Ctx *c, const State *start, const Budget *B, long long *nodes_out
             }
             uint16_t m = c->moves[top->first + top->next++];
             apply_move(c, &top->s, m, &child);
-            make_key(&child, key);
+            make_key(c, &child, key);
             h = hash_key(key, KEY_WORDS);
             if (seen_find(&c->seen, key, h, &slot)) continue;
             if (is_won(&child)) {
@@ -354,11 +369,12 @@ static int read_tuple(PyObject *tuple, uint8_t *out, Py_ssize_t room, const char
 }
 
 PyDoc_STRVAR(search_doc,
-             "search(field, draw, books, eager, k, max_nodes, max_seen, seconds)\n"
+             "search(field, draw, books, symmetric, eager, k, max_nodes, max_seen, seconds)\n"
              "--\n\n"
              "The depth-first search of cardtable.solve.search.depth_first over the RulesSpace of\n"
              "DevilsSquare from the position (field, draw, books): (verdict, nodes, moves), moves as\n"
-             "bytes, three per move (source, target, count). field: 16 field piles (tuples of cards,\n"
+             "bytes, three per move (source, target, count). symmetric: the key sorts the piles\n"
+             "(devils_square_key). field: 16 field piles (tuples of cards,\n"
              "bottom first); draw: at most 64 cards, bottom first; books: 0 to 64. eager: keep only\n"
              "progress moves when there are any; k: keep the first k children (< 0: all); limits\n"
              "None for none.");
@@ -366,9 +382,9 @@ PyDoc_STRVAR(search_doc,
 static PyObject *py_search(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *field, *draw, *o_nodes, *o_seen, *o_seconds;
-    int eager, books;
+    int eager, books, symmetric;
     long long k;
-    if (!PyArg_ParseTuple(args, "O!O!ipLOOO", &PyTuple_Type, &field, &PyTuple_Type, &draw, &books, &eager, &k,
+    if (!PyArg_ParseTuple(args, "O!O!ippLOOO", &PyTuple_Type, &field, &PyTuple_Type, &draw, &books, &symmetric, &eager, &k,
                           &o_nodes, &o_seen, &o_seconds))
         return NULL;
     Ctx c;
@@ -404,6 +420,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     }
     start.books = (uint8_t)books;
     c.eager = eager;
+    c.symmetric = symmetric;
     c.k = k;
     if (read_budget(o_nodes, o_seen, o_seconds, &B)) goto done;
     {

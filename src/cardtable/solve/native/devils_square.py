@@ -1,14 +1,15 @@
 """The compiled core of the Devil's Square solver (``_devils_square.c``), used when it is built.
 
 :func:`search` runs the search of :func:`~cardtable.solve.search.depth_first` in C for
-the plain space of Devil's Square (:class:`~cardtable.solve.spaces.RulesSpace` of
-:class:`~cardtable.games.devils_square.DevilsSquare`, no key function, no safe move: what
-:func:`~cardtable.solve.spaces.space_for` gives), :class:`~cardtable.solve.search.Pruned`
+the space of Devil's Square (:class:`~cardtable.solve.spaces.RulesSpace` of
+:class:`~cardtable.games.devils_square.DevilsSquare` with the symmetric key
+:func:`~cardtable.solve.spaces.devils_square_key`, what :func:`~cardtable.solve.spaces.space_for`
+gives, or with no key function; no safe move), :class:`~cardtable.solve.search.Pruned`
 of it (the first ``k`` children), and :class:`~cardtable.solve.spaces.EagerSpace` of it
 (also pruned). It explores exactly the positions the Python search explores, in the same
 order: the same legal moves in the same order, the same progress and stable sort, the
-same key (the position itself, kept exactly, never as a lossy hash, so "unsolvable" is
-still a proof), the same node counting and budget checks. So the verdict, the nodes and
+same key (the pile numbers sorted, or in reading order, kept exactly, never as a lossy
+hash, so "unsolvable" is still a proof), the same node counting and budget checks. So the verdict, the nodes and
 the moves are the Python search's; only ``seconds`` differs. The pure Python code stays
 the reference: with the environment variable ``CARDTABLE_PURE=1``, or when the core is
 not built, :func:`search` gives ``None`` and the caller searches in Python.
@@ -29,7 +30,7 @@ from typing import Any
 
 from ...games.devils_square import _PILES, DECK_SIZE, MOVES, SIZE, DevilsSquare, DevilsSquareState
 from ..search import Budget, Found
-from ..spaces import RulesSpace
+from ..spaces import RulesSpace, devils_square_key
 from . import load, run, unwrap
 
 CORE = load("devils_square")
@@ -38,18 +39,21 @@ CORE = load("devils_square")
 _MOST_CHILDREN = 240  # more than a position ever has (one move per source and target), so a larger k keeps them all
 
 
-def _plan(space: Any) -> tuple[RulesSpace, bool, int] | None:
-    """The Devil's Square space under ``space``, whether it is eager, and ``k`` (-1: every
-    child); None for any other space (another game, a subclass, options, a key or a safe move)."""
+def _plan(space: Any) -> tuple[bool, bool, int] | None:
+    """Whether the Devil's Square space under ``space`` has the symmetric key, whether it is
+    eager, and ``k`` (-1: every child); None for any other space (another game, a subclass,
+    options, another key or a safe move)."""
     plan = unwrap(space, RulesSpace)
     if plan is None:
         return None
     rules_space, eager, k = plan
     rules = rules_space.rules
-    plain = rules_space._key is None and rules_space._safe is None
-    if type(rules) is not DevilsSquare or rules.options or not plain:
+    key = rules_space._key
+    if type(rules) is not DevilsSquare or rules.options or key not in (None, devils_square_key):
         return None
-    return rules_space, eager, -1 if k > _MOST_CHILDREN else k
+    if rules_space._safe is not None:
+        return None
+    return key is devils_square_key, eager, -1 if k > _MOST_CHILDREN else k
 
 
 def _cards(pile: Any) -> bool:
@@ -97,8 +101,8 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     plan = _plan(space)
     if plan is None:
         return None
-    _, eager, k = plan
+    symmetric, eager, k = plan
     position = _position(start)
     if position is None:
         return None
-    return run(CORE, (*position, eager, k), budget, began, _moves)
+    return run(CORE, (*position, symmetric, eager, k), budget, began, _moves)
