@@ -1,40 +1,44 @@
 """How many Klondike deals the relaxed game (cardtable.solve.lost) proves lost without
-search, checked against the grading search's verdicts of the same deals.
+search, checked against the search's verdicts of the same deals.
 
-For each Klondike key it reads the graded deals of ``bench/results/grades/<key>.jsonl``
-(``bench/grade_deals.py``: a complete depth-first search of up to 100,000 positions
-(300,000 before 2026-11-21) per deal), runs :func:`cardtable.solve.lost.klondike_lost`
-on each deal, and prints how many it proves lost among the deals the search won (there
-must be none), proved unsolvable, and left unknown, with the seconds per check.
+It reads every Klondike key of a results store written by ``cardtable analyze``
+(``solve`` rows: the solver at its time budget; ``grade`` rows: the grading's complete
+depth-first search of up to 100,000 positions), runs
+:func:`cardtable.solve.lost.klondike_lost` on each deal, and prints how many it proves
+lost among the deals the search won (there must be none), proved unsolvable, and left
+unknown, with the seconds per check.
 
-Run: ``.venv/bin/python bench/klondike_lost.py``
+Run: ``.venv/bin/python bench/klondike_lost.py STORE`` (for example the store of
+``cardtable analyze grade klondike --draw 3 --deals 0:3500 --store grades.sqlite``).
 """
 
 from __future__ import annotations
 
+import argparse
 import time
 from collections import Counter
 
-from grade_deals import grades_file, read_grades
-
+from cardtable.analysis.store import ResultStore
 from cardtable.games import rules_for
-from cardtable.levels.tables import KEYS
 from cardtable.solve.lost import klondike_lost
 from cardtable.solve.solver import VERDICTS
 
 
 def main() -> None:
-    """Print one line per Klondike key; exit non-zero if a won deal is proved lost."""
+    """Print one line per Klondike key of the store; exit non-zero if a won deal is proved lost."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("store", help="a results store of cardtable analyze")
+    store = ResultStore(parser.parse_args().store, create=False)
     bad = 0
-    for key in KEYS:
+    for key, _ in store.run_keys():
         if key.game != "klondike":
             continue
-        rules = rules_for(key.game, **key.options())
-        rows = list(read_grades(grades_file(key.label), raw=True)[0].values())  # verdicts as graded
+        rules = rules_for(key.game, **key.options)
+        rows = list(store.rows(key))
         counts: Counter[tuple[str, bool]] = Counter()
         start = time.perf_counter()
         for row in rows:
-            counts[(row["verdict"], klondike_lost(rules.deal(row["deal"])))] += 1
+            counts[(row.verdict, klondike_lost(rules.deal(row.deal)))] += 1
         per_check = (time.perf_counter() - start) / len(rows)
         lost = sum(n for (_, flagged), n in counts.items() if flagged)
         parts = [f"{counts[(v, True)]} of {counts[(v, True)] + counts[(v, False)]} {v}" for v in VERDICTS]

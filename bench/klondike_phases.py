@@ -8,7 +8,7 @@ positions and seconds. Then a summary: how many deals each pruned width wins, ho
 the complete search wins or proves lost, and the slowest complete searches.
 
 Run: ``.venv/bin/python bench/klondike_phases.py --start 0 --stop 400 --log
-bench/results/klondike-phases-0-399.jsonl`` (``--log`` keeps each deal as a JSON
+/tmp/klondike-phases-0-399.jsonl`` (``--log`` keeps each deal as a JSON
 line; a rerun resumes from it).
 """
 

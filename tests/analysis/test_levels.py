@@ -1,52 +1,44 @@
-"""Level tables from a store: ``analyze grade`` reproduces the recorded grades of the
-shipped tables, and ``analyze tables`` builds the tables from them as the shipped pipeline does."""
+"""Level tables from a store: ``analyze grade`` puts each deal at the level the shipped
+tables (built by ``analyze tables`` from such a store) list it at, and ``analyze tables``
+builds an entry whose levels hold every solvable deal once."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from cardtable.analysis import ResultStore, make_job, run
 from cardtable.analysis.levels import grade_rows, level_entries
-from cardtable.levels.build import key_entry
-from cardtable.levels.tables import KEYS
+from cardtable.analysis.report import level_now
+from cardtable.levels.tables import GRADED_LEVELS, KEYS, level_tables
 
 from ..cli.runner import run as cli_run
 
-RESULTS = Path(__file__).resolve().parents[2] / "bench" / "results"
 KEY = next(k for k in KEYS if k.label == "desturado-hard")
 DEALS = list(range(12))
 
 
-def recorded(kind: str) -> dict[int, dict[str, Any]]:
-    """The grades (or eases) the shipped tables were built from, by deal."""
-    lines = (RESULTS / kind / f"{KEY.label}.jsonl").read_text().splitlines()
-    return {row["deal"]: row for row in map(json.loads, lines)}
-
-
-def test_analyze_grade_matches_the_recorded_grades_and_builds_the_same_entry(tmp_path: Path) -> None:
-    grades, eases = recorded("grades"), recorded("ease")
+def test_analyze_grade_gives_the_levels_of_the_shipped_tables(tmp_path: Path) -> None:
+    shipped = level_tables()[KEY.label]
+    job = make_job("grade", KEY.game, KEY.options())
     with ResultStore(tmp_path / "g.sqlite") as store:
-        run(make_job("grade", KEY.game, KEY.options()), DEALS, store, workers=2)
+        run(job, DEALS, store, workers=2)
         rows = grade_rows(store, KEY)
-        assert [r.deal for r in rows] == DEALS
-        for row in rows:
-            m, old = row.measures, grades[row.deal]
-            assert m is not None
-            assert (row.verdict, m["effort"], m["eager_verdict"], m["tricky"]) == (
-                old["verdict"],
-                old["effort"],
-                old["eager_verdict"],
-                old["tricky"],
-            )
-            if row.deal in eases and not m["tricky"]:  # a tricky deal gets no ease (it has no scale score)
-                assert m["ease"] == eases[row.deal]["ease"]
         entries = level_entries(store, min_deals=2)
-    graded = [grades[d] for d in DEALS]
-    ease = {d: int(eases[d]["ease"]) for d in DEALS if d in eases}
-    assert entries[KEY.label] == key_entry(KEY, graded, ease, min_deals=2)  # the bench pipeline's entry
+    assert [r.deal for r in rows] == DEALS
+    levels = {row.deal: level_now(job.key, row) for row in rows}
+    for row in rows:
+        assert row.measures is not None and row.measures["level"] == levels[row.deal]
+        tabled = [level for level in GRADED_LEVELS if row.deal in shipped.levels[level]]
+        assert tabled == ([] if levels[row.deal] is None else [levels[row.deal]]), row
+    assert {level for level in levels.values()} >= {None, "easy", "hard"}  # the deals are a mixed sample
+    # The entry from these 12 deals alone (its own scale): every solvable deal at one level,
+    # the tricky ones at tricky, the others nowhere.
+    entry = entries[KEY.label]
     assert list(entries) == [KEY.label]
+    placed = sorted(deal for deals in entry["levels"].values() for deal in deals)
+    assert placed == [row.deal for row in rows if row.verdict == "solved"]
+    assert entry["levels"]["tricky"] == [row.deal for row in rows if row.measures and row.measures["tricky"]]
 
 
 def test_the_tables_command_writes_a_tables_file(tmp_path: Path) -> None:

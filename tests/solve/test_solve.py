@@ -137,18 +137,26 @@ def test_the_pruned_phases_widen_then_the_complete_search_decides(monkeypatch: p
     monkeypatch.setattr(solver, "search", recording(calls))
     # Klondike deal 0: the two best moves of every position win.
     result = solve(cardtable.new_game("klondike", deal=0), nodes=2_000_000)
-    assert result.solved and calls == [("pruned", 2, 500_000)]
+    assert result.solved and calls == [("pruned", 2, 666_666)]  # a third of the nodes
     calls.clear()
     # Klondike deal 49: both pruned phases end without a win (proving nothing); the
     # complete search gets the rest of the nodes.
     result = solve(cardtable.new_game("klondike", deal=49), nodes=40_000)
     assert [(phase, k) for phase, k, _ in calls] == [("pruned", 2), ("pruned", 3), ("complete", None)]
-    assert calls[0][2] == calls[1][2] == 10_000
+    assert calls[0][2] == calls[1][2] == 13_333
     spent = 40_000 - calls[-1][2]  # type: ignore[operator]
-    assert 0 < spent <= 20_000 and result.nodes <= 40_000
+    assert 0 < spent <= 26_666 and result.nodes <= 40_000
     calls.clear()
     solve(cardtable.new_game("desturado", deal=0, mode="hard"), nodes=2_000)
     assert [phase for phase, _, _ in calls] == ["pruned", "pruned", "complete"]
+    # With a time limit only, a phase has its share of the time and no node limit; with
+    # no limit at all, PRUNED_NODES.
+    calls.clear()
+    solve(cardtable.new_game("klondike", deal=49), seconds=30)
+    assert [nodes for _, _, nodes in calls] == [None, None, None]
+    calls.clear()
+    solve(cardtable.new_game("klondike", deal=49), seconds=None)
+    assert [nodes for _, _, nodes in calls] == [solver.PRUNED_NODES, solver.PRUNED_NODES, None]
 
 
 def test_klondike_is_solved_in_its_class_space(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,6 +10,10 @@ interval, from the Wilson low of the solved share to the Wilson high of solved
 For each key of ``grade`` rows (:func:`grade_summary`): the deals of each level
 (solvable deals only; ``tricky`` included), the tricky share of the solvable
 deals, and the reference player's win share per level with its Wilson interval.
+A deal's level is worked out from its stored measures on the scale of the level
+tables shipped now (:func:`level_now`), not read from the row: the row's ``level``
+is the one of the tables when it was graded, and ``cardtable analyze tables``
+may since have rebuilt them from these very rows.
 
 Plots (:func:`write_plots`, matplotlib, PNG): ``winnable.png`` (the winnable
 share of every solved game and mode, with its interval), ``levels.png`` (the
@@ -30,7 +34,9 @@ from typing import Any
 
 from ..bots.tournament import Z95
 from ..core.errors import OptionError
-from ..levels.tables import GRADED_LEVELS, KEYS
+from ..games import rules_for
+from ..levels.measures import Measure
+from ..levels.tables import GRADED_LEVELS, KEYS, scale_for
 from .store import ResultStore, Row, RunKey
 
 
@@ -150,9 +156,10 @@ class GradeSummary:
     """One key of grade rows, summed up: deals per level, tricky share, the reference
     player's wins per level.
 
-    >>> rows = [Row(0, "solved", 0, 9, 0.1, 50.0, {"level": "easy", "tricky": False, "reference_win": True})]
-    >>> grade_summary(RunKey("grade", "x", {}, {}), rows).levels["easy"]
-    (1, 1)
+    >>> m = {"effort": 1141, "eager_verdict": "unsolvable", "eager_effort": 207, "ease": None, "obvious": False}
+    >>> rows = [Row(7, "solved", 0, 1348, 0.1, 50.0, {**m, "reference_win": False})]
+    >>> grade_summary(RunKey("grade", "klondike", {"draw": 3}, {}), rows).levels["tricky"]
+    (1, 0)
     """
 
     key: RunKey
@@ -182,14 +189,35 @@ class GradeSummary:
         }
 
 
+def level_now(key: RunKey, row: Row) -> str | None:
+    """The level of a graded deal (a grade row of ``key``) on the scale of the level tables
+    shipped now (:func:`cardtable.levels.tables.scale_for`), from the row's measures;
+    None when the deal is not solvable within the grading budget.
+
+    >>> m = {"effort": 1141, "eager_verdict": "unsolvable", "eager_effort": 207, "ease": None, "obvious": False}
+    >>> level_now(RunKey("grade", "klondike", {}, {}), Row(7, "solved", 0, 1348, 0.1, 50.0, m, None))
+    'tricky'
+    """
+    m = row.measures or {}
+    measure = Measure(
+        row.verdict,
+        int(m.get("effort", row.nodes)),
+        m.get("eager_verdict"),
+        int(m.get("eager_effort", 0)),
+        m.get("ease"),
+        m.get("obvious"),
+    )
+    return scale_for(rules_for(key.game, **key.options)).level(measure)
+
+
 def grade_summary(key: RunKey, rows: Sequence[Row]) -> GradeSummary:
-    """Sum up the grade rows of one key."""
+    """Sum up the grade rows of one key (levels by :func:`level_now`)."""
     levels = {level: [0, 0] for level in GRADED_LEVELS}
     tricky = solvable = 0
     for row in rows:
         m = row.measures or {}
-        level = m.get("level")
-        if row.verdict != "solved" or level is None:
+        level = level_now(key, row)
+        if level is None:
             continue
         solvable += 1
         tricky += bool(m.get("tricky"))

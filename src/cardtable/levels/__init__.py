@@ -43,8 +43,8 @@ second), ``hard`` (above it).
 Scales and deal tables, per game and mode (a :class:`LevelKey`: the game and the
 option that changes its difficulty most, Klondike's draw and Desturado's mode),
 are shipped in ``level_tables.json`` in this package, written by
-``bench/level_tables.py`` from ``bench/grade_deals.py`` and ``bench/grade_ease.py``
-(``docs/levels.md``): the population is the graded solvable, non-tricky deals with
+``cardtable analyze tables`` from the deals ``cardtable analyze grade`` graded
+(``docs/levels.md``, :mod:`cardtable.analysis.levels`): the population is the graded solvable, non-tricky deals with
 an ease, the thresholds cut it, ordered by score, into the easiest fifth (easy),
 the next two fifths (normal) and the top two fifths (hard), and each level's table
 lists the deals of that level.

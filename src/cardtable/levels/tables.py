@@ -273,7 +273,7 @@ def level_tables() -> dict[str, LevelTable]:
 @cache
 def thresholds() -> dict[str, tuple[int, int]]:
     """Score thresholds by key label, from the shipped tables (read on first use, not
-    on import: ``bench/level_tables.py`` imports this module to rewrite a stale file).
+    on import: ``cardtable analyze tables`` imports this module to rewrite a stale file).
 
     >>> thresholds()["klondike-draw3"] == level_tables()["klondike-draw3"].thresholds
     True
