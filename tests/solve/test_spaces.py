@@ -4,6 +4,7 @@ replay through the rules, and verdicts equal to a plain exhaustive search."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -80,6 +81,27 @@ def winning_line(name: str, options: dict[str, Any], deal: int) -> list[Any]:
 def plain_verdict(rules: Any, state: Any, nodes: int = 20_000) -> str:
     """The verdict of a search over every legal move, positions as they are, no reductions."""
     return depth_first(RulesSpace(rules), state, Budget(nodes=nodes, memory=None)).verdict
+
+
+def with_detours(rules: Any, states: list[Any], rng: random.Random, most_steps: int) -> Iterator[Any]:
+    """Each of ``states``, then a detour from it: 1 to ``most_steps`` random legal moves
+    (often into a lost position)."""
+    for state in states:
+        detour = state
+        for _ in range(rng.randint(1, most_steps)):
+            moves = rules.legal_moves(detour)
+            detour = rules.apply(detour, rng.choice(moves)) if moves else detour
+        yield state
+        yield detour
+
+
+def agrees_with_plain(rules: Any, space: Any, state: Any, compared: dict[str, int], plain_nodes: int) -> None:
+    """Assert that searching ``space`` from ``state`` gives the plain search's verdict, when
+    the plain search decides within ``plain_nodes``; count the verdict in ``compared``."""
+    plain = plain_verdict(rules, state, plain_nodes)
+    if plain != "unknown":
+        assert depth_first(space, state, Budget(nodes=20_000)).verdict == plain, rules.to_text(state)
+        compared[plain] += 1
 
 
 # --- every edge is real -----------------------------------------------------------
@@ -275,17 +297,8 @@ def test_desturado_verdicts_agree_with_a_plain_search(mode: str, deal: int) -> N
     space = DesturadoSpace(rules)
     rng = random.Random(mode)
     compared = {"solved": 0, "unsolvable": 0}
-    for state in winning_line("desturado", {"mode": mode}, deal)[-2:0:-2]:
-        detour = state
-        for _ in range(rng.randint(1, 3)):
-            moves = rules.legal_moves(detour)
-            detour = rules.apply(detour, rng.choice(moves)) if moves else detour
-        for here in (state, detour):
-            plain = plain_verdict(rules, here, 5_000)
-            if plain == "unknown":
-                continue
-            assert depth_first(space, here, Budget(nodes=20_000)).verdict == plain, rules.to_text(here)
-            compared[plain] += 1
+    for here in with_detours(rules, winning_line("desturado", {"mode": mode}, deal)[-2:0:-2], rng, 3):
+        agrees_with_plain(rules, space, here, compared, 5_000)
         if compared["solved"] >= 4 and sum(compared.values()) >= 10:
             break
     assert compared["solved"] >= 3 and sum(compared.values()) >= 8, compared
@@ -456,15 +469,6 @@ def test_devils_square_verdicts_agree_with_a_plain_search() -> None:
     rng = random.Random(0)
     compared = {"solved": 0, "unsolvable": 0}
     for deal in (6, 16, 19):
-        for state in winning_line("devils-square", {}, deal)[-2:0:-3]:
-            detour = state
-            for _ in range(rng.randint(1, 12)):
-                moves = rules.legal_moves(detour)
-                detour = rules.apply(detour, rng.choice(moves)) if moves else detour
-            for here in (state, detour):
-                plain = plain_verdict(rules, here, 20_000)
-                if plain == "unknown":
-                    continue
-                assert depth_first(space, here, Budget(nodes=20_000)).verdict == plain, rules.to_text(here)
-                compared[plain] += 1
+        for here in with_detours(rules, winning_line("devils-square", {}, deal)[-2:0:-3], rng, 12):
+            agrees_with_plain(rules, space, here, compared, 20_000)
     assert compared["solved"] >= 10 and compared["unsolvable"] >= 3, compared
