@@ -36,7 +36,7 @@ from ..bots.tournament import Z95
 from ..core.errors import OptionError
 from ..games import rules_for
 from ..levels.measures import Measure
-from ..levels.tables import GRADED_LEVELS, KEYS, scale_for
+from ..levels.tables import GRADED_LEVELS, KEYS, Scale, scale_for
 from .store import ResultStore, Row, RunKey
 
 
@@ -198,8 +198,18 @@ def level_now(key: RunKey, row: Row) -> str | None:
     >>> level_now(RunKey("grade", "klondike", {}, {}), Row(7, "solved", 0, 1348, 0.1, 50.0, m, None))
     'tricky'
     """
+    return _scale_now(key).level(_measure(row))
+
+
+def _scale_now(key: RunKey) -> Scale:
+    """The scale shipped now for the game and options of ``key``."""
+    return scale_for(rules_for(key.game, **key.options))
+
+
+def _measure(row: Row) -> Measure:
+    """A grade row's measures, as :func:`cardtable.levels.measures.measure` gave them."""
     m = row.measures or {}
-    measure = Measure(
+    return Measure(
         row.verdict,
         int(m.get("effort", row.nodes)),
         m.get("eager_verdict"),
@@ -207,16 +217,16 @@ def level_now(key: RunKey, row: Row) -> str | None:
         m.get("ease"),
         m.get("obvious"),
     )
-    return scale_for(rules_for(key.game, **key.options)).level(measure)
 
 
 def grade_summary(key: RunKey, rows: Sequence[Row]) -> GradeSummary:
-    """Sum up the grade rows of one key (levels by :func:`level_now`)."""
+    """Sum up the grade rows of one key (levels as :func:`level_now` gives them)."""
+    scale = _scale_now(key)  # once for all the rows
     levels = {level: [0, 0] for level in GRADED_LEVELS}
     tricky = solvable = 0
     for row in rows:
         m = row.measures or {}
-        level = level_now(key, row)
+        level = scale.level(_measure(row))
         if level is None:
             continue
         solvable += 1
@@ -310,18 +320,21 @@ def markdown_report(found: Sequence[SolveSummary | GradeSummary]) -> str:
         lines.append(f"| game, options [budget] | deals | solvable | tricky | {head} |")
         lines.append("|---|---:|---:|---:|" + "---|" * len(GRADED_LEVELS))
         for g in grades:
-            cells = " | ".join(
-                f"{n:,}, {wins / n:.0%} [{wilson(wins, n)[0]:.0%}, {wilson(wins, n)[1]:.0%}]" if n else "0"
-                for n, wins in g.levels.values()
-            )
+            cells = " | ".join(_wins_cell(n, wins) for n, wins in g.levels.values())
             lines.append(f"| {_short(g.key)} | {g.deals:,} | {g.solvable:,} | {g.tricky:,} | {cells} |")
     return "\n".join(lines)
 
 
+def _wins_cell(n: int, wins: int) -> str:
+    """A level's Markdown cell: deals, the reference player's win share and its interval."""
+    if not n:
+        return "0"
+    low, high = wilson(wins, n)
+    return f"{n:,}, {wins / n:.0%} [{low:.0%}, {high:.0%}]"
+
+
 def _short(key: RunKey) -> str:
     """The key's game, the options that differ from the game's defaults, and its budget."""
-    from ..games import rules_for
-
     defaults = rules_for(key.game).options
     shown = {k.option for k in KEYS}  # the option that makes a game's mode is always named
     opts = " ".join(f"{k}={v}" for k, v in sorted(key.options.items()) if k in shown or defaults.get(k) != v)

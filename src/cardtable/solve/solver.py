@@ -113,8 +113,12 @@ def solve(
     # complete search misses in its time (Desturado medium deal 16: width 2 wins after
     # 2.3 million positions; the complete search had not after 100 million).
     quick_seconds = None if seconds is None else seconds / PRUNED_SHARE
-    quick_nodes: int | None = nodes // PRUNED_SHARE if nodes is not None else None
-    if nodes is None and seconds is None:
+    quick_nodes: int | None
+    if nodes is not None:
+        quick_nodes = nodes // PRUNED_SHARE
+    elif seconds is not None:
+        quick_nodes = None  # the phase's share of the time limits it
+    else:
         quick_nodes = PRUNED_NODES
     found = Found("unknown")  # the work of every phase so far, and the win if one was found
     if quick_nodes is None or quick_nodes > 1:
