@@ -16,9 +16,9 @@ from .core.errors import CardtableError, SaveFileError
 from .core.game import SAVE_FORMAT, SAVE_VERSION, Game
 from .core.multiplayer import MultiplayerGame, MultiplayerRules
 from .core.shuffle import check_deal
-from .games import GAME_CLASSES, rules_for
+from .games import names, rules_for
 
-GAMES: tuple[str, ...] = tuple(GAME_CLASSES)
+GAMES: tuple[str, ...] = names()
 """The names of the games cardtable plays."""
 
 

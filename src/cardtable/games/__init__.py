@@ -1,28 +1,93 @@
-"""The games: one module a game, each defining a :class:`~cardtable.core.rules.Rules` subclass.
+"""The games: one module a game, each with a :class:`~cardtable.core.rules.Rules` subclass
+and the :class:`~cardtable.core.spec.GameSpec` that tells every layer about it.
 
->>> sorted(GAME_CLASSES)[:1]
-['demons-and-thieves']
+The one list of games is :func:`specs`; every layer's registry (the web's
+catalogue, the level keys, the research environments, the solver's spaces...) is
+built from it. :func:`register` adds a game defined elsewhere (a test's toy game, or
+an outside user's).
+
+>>> names()[:2]
+('klondike', 'desturado')
 >>> rules_for("klondike").name
 'klondike'
 """
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
-from ..core.errors import UnknownGameError
+from ..core.errors import OptionError, UnknownGameError
 from ..core.rules import Rules
+from ..core.spec import GameSpec
+from . import demonthief, deserto, desturado, devils_square, klondike
 
-# name -> "module:Class"; modules are imported on first use.
-GAME_CLASSES: dict[str, str] = {
-    "klondike": "klondike:Klondike",
-    "desturado": "desturado:Desturado",
-    "demonthief": "demonthief:Demonthief",
-    "demons-and-thieves": "demonthief:DemonsAndThieves",
-    "devils-square": "devils_square:DevilsSquare",
-    "deserto": "deserto:Deserto",
-}
+_SPECS: list[GameSpec] = [
+    klondike.GAME,
+    desturado.GAME,
+    demonthief.GAME,
+    demonthief.DEMONS_AND_THIEVES,
+    devils_square.GAME,
+    deserto.GAME,
+]
+
+
+def specs() -> tuple[GameSpec, ...]:
+    """The one list of games, in the order they are shown.
+
+    >>> [s.name for s in specs()][-1]
+    'deserto'
+    """
+    return tuple(_SPECS)
+
+
+def names() -> tuple[str, ...]:
+    """The names of the games, in the order of :func:`specs`.
+
+    >>> "devils-square" in names()
+    True
+    """
+    return tuple(s.name for s in _SPECS)
+
+
+def spec_for(name: str) -> GameSpec:
+    """The declaration of a game, by name (any case, spaces around ignored).
+
+    >>> spec_for(" Klondike ").name
+    'klondike'
+    >>> spec_for("chess")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.UnknownGameError: unknown game 'chess' (games: klondike, desturado, ...)
+    """
+    key = name.strip().lower() if isinstance(name, str) else name
+    for spec in _SPECS:
+        if spec.name == key:
+            return spec
+    raise UnknownGameError(f"unknown game {name!r} (games: {', '.join(names())})")
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game to the list (last); returns it. A name already taken by another
+    declaration is an error; the same declaration again changes nothing.
+
+    >>> register(spec_for("klondike")) is spec_for("klondike")
+    True
+    """
+    for known in _SPECS:
+        if known.name == spec.name:
+            if known is not spec:
+                raise OptionError(f"a game named {spec.name!r} is already registered")
+            return spec
+    _SPECS.append(spec)
+    return spec
+
+
+def unregister(name: str) -> None:
+    """Remove a game added by :func:`register` (for tests).
+
+    >>> unregister("no-such-game")
+    """
+    _SPECS[:] = [s for s in _SPECS if s.name != name]
 
 
 def rules_class(name: str) -> type[Rules[Any, Any]]:
@@ -31,12 +96,7 @@ def rules_class(name: str) -> type[Rules[Any, Any]]:
     >>> rules_class("klondike").title
     'Klondike (draw three)'
     """
-    key = name.strip().lower() if isinstance(name, str) else name
-    if key not in GAME_CLASSES:
-        raise UnknownGameError(f"unknown game {name!r} (games: {', '.join(GAME_CLASSES)})")
-    module, cls = GAME_CLASSES[key].split(":")
-    found: type[Rules[Any, Any]] = getattr(import_module(f"{__name__}.{module}"), cls)
-    return found
+    return spec_for(name).rules
 
 
 def rules_for(name: str, **options: Any) -> Rules[Any, Any]:
@@ -46,3 +106,6 @@ def rules_for(name: str, **options: Any) -> Rules[Any, Any]:
     1
     """
     return rules_class(name)(**options)
+
+
+__all__ = ["names", "register", "rules_class", "rules_for", "spec_for", "specs", "unregister"]

@@ -49,7 +49,8 @@ tableau (by pile); then draw or redeal.
 from __future__ import annotations
 
 import re
-from typing import ClassVar, NamedTuple
+from dataclasses import replace
+from typing import Any, ClassVar, NamedTuple
 
 from ..core.cards import RANK, RANKS, RED, SUIT, card_text, french_deck, make_card, parse_card
 from ..core.errors import LayoutError, MoveParseError
@@ -66,6 +67,7 @@ from ..core.layout import (
 from ..core.options import Option
 from ..core.rules import Pile, Rules, any_count, replace_at
 from ..core.shuffle import shuffled
+from ..core.spec import GameSpec, Place, TableSpec
 
 # Pile codes used in moves.
 TABLEAU = range(9)
@@ -675,3 +677,59 @@ class DemonsAndThieves(Demonthief):
     name = "demons-and-thieves"
     title = "Demons and Thieves"
     REDEALS = 2
+
+
+def table_place(name: str) -> Place:
+    """Where a pile of :meth:`Demonthief.display` lies on the browser's table.
+
+    >>> table_place("x").label, table_place("f3").x, table_place("9").x
+    ('reserve', 5, 9)
+    """
+    if name == "stock":
+        return Place("stock", 0, 0, "none", "none", "stock")
+    if name == "w":
+        return Place("waste", 1, 0, "waste", "top", "waste")
+    if name == "x":
+        return Place("reserve", 2, 0, "none", "top", "reserve")
+    if name.startswith("f"):
+        return Place("foundation", 2 + int(name[1:]), 0, "none", "none", f"foundation {name[1:]}")
+    return Place("tableau", int(name), 1, "down", "group", f"pile {name}")
+
+
+def action_moves(rules: Rules[Any, Any]) -> list[DemonthiefMove]:
+    """Every Demonthief move, numbered once (the research action space): ``d``, ``r``,
+    ``1f``..``9f``, ``wf``, ``xf``, ``w1``..``w9``, ``x1``..``x9``, then ``ij:n`` for piles
+    i != j and n in 1..103 (runs wrap from ace to king: no shorter bound).
+
+    >>> len(action_moves(Demonthief()))
+    7447
+    """
+    moves: list[DemonthiefMove] = [DRAW, REDEAL, *TO_FOUNDATION, *WASTE_TO_TAB, *RESERVE_TO_TAB]
+    moves += [TAB_TO_TAB[i][j][n] for i in TABLEAU for j in TABLEAU if i != j for n in range(1, MAX_GROUP + 1)]
+    return moves
+
+
+_TABLE = TableSpec(width=11, place=table_place, cards="french", back="#8e1f2f")
+
+GAME = GameSpec(
+    name="demonthief",
+    rules=Demonthief,
+    table=_TABLE,
+    action_moves=action_moves,
+    search_space="cardtable.solve.spaces:DemonthiefSpace",
+    native="cardtable.solve.native.demonthief",
+    reference_player="cardtable.levels.player_demonthief:DemonthiefPlayer",
+    appeal="cardtable.levels.appeal_demonthief:demonthief_appeal",
+    gymnasium_id="cardtable/Demonthief-v0",
+    openspiel_name="cardtable_demonthief",
+)
+"""Demonthief, as every layer knows it (see :mod:`cardtable.core.spec`)."""
+
+DEMONS_AND_THIEVES = replace(
+    GAME,
+    name="demons-and-thieves",
+    rules=DemonsAndThieves,
+    gymnasium_id="cardtable/DemonsAndThieves-v0",
+    openspiel_name="cardtable_demons_and_thieves",
+)
+"""Demons and Thieves: Demonthief's declaration, with its own rules and names."""

@@ -58,8 +58,9 @@ from ..core.errors import LayoutError, MoveParseError, OptionError
 from ..core.layout import FACE_DOWN, FACE_UP, check_cards, format_pile, join_layout, read_pile, split_layout
 from ..core.multiplayer import MultiplayerRules, Result
 from ..core.options import Option
-from ..core.rules import Pile, replace_at
+from ..core.rules import Pile, Rules, replace_at
 from ..core.shuffle import shuffled
+from ..core.spec import GameSpec, Place, TableSpec
 
 OASIS, VIZIER, THIEF, TREASURE = range(4)
 KINDS = "OVTG"
@@ -847,3 +848,56 @@ class Deserto(MultiplayerRules[DesertoState, DesertoMove]):
         0
         """
         return sum(map(len, state.captured)) + sum(map(len, state.gifts))
+
+
+def table_place(name: str, viewer: int | None, players: int) -> Place:
+    """Where a pile of a seat's table lies in the browser, seen from seat ``viewer``
+    (None: a spectator, who sees the table from seat 0's side): the area's positions
+    ``1``-``4`` and the ``deck`` in the middle, the viewer's ``hand S`` and ``won S`` at
+    the bottom, the other seats' along the top.
+
+    >>> table_place("2", 0, 3).label, table_place("hand 0", 0, 3).y, table_place("hand 1", 0, 3).y
+    ('area position 2', 3, 0)
+    """
+    if name.isdigit():
+        p = int(name) - 1
+        return Place("area", 2.6 + p % 2 * 1.3, 1 + p // 2, "none", "none", f"area position {name}")
+    if name == "deck":
+        return Place("deck", 6.1, 1, "none", "none", "deck")
+    what, _, number = name.partition(" ")
+    seat, me = int(number), 0 if viewer is None else viewer
+    who = "your" if seat == viewer else f"seat {seat + 1}'s"
+    if seat == me:
+        x, won_x, y, fan, grab = 2.3, 5.8, 3, "right", "single" if viewer is not None else "none"
+    else:
+        others = [s for s in range(players) if s != me]
+        x = others.index(seat) * 2.6 + (3 - len(others)) * 1.3
+        won_x, y, fan, grab = x + 1.15, 0, "none", "none"
+    if what == "hand":
+        return Place("hand", x, y, fan, grab, f"{who} hand")
+    return Place("won", won_x, y, "none", "none", f"{who} winnings")
+
+
+def action_moves(rules: Rules[Any, Any]) -> list[DesertoMove]:
+    """Every Deserto move, numbered once (the research action space): ``O1``..``O4``,
+    ``V1``..``V4``, ``T1``..``T4``, ``G1``..``G4``, then the gifts ``gO``, ``gV``, ``gT``, ``gG``.
+
+    >>> [str(m) for m in action_moves(Deserto())][::4]
+    ['O1', 'V1', 'T1', 'G1', 'gO']
+    """
+    return [m for row in PLACE for m in row] + list(GIFT)
+
+
+GAME = GameSpec(
+    name="deserto",
+    rules=Deserto,
+    seats=(2, 4),
+    table=TableSpec(width=7.3, place=table_place, cards="deserto", back="#a8743a"),
+    action_moves=action_moves,
+    level_keys=None,
+    observation="cardtable.research.observations:DesertoEncoder",
+    openspiel_name="cardtable_deserto",
+    bots=("random", "greedy", "ismcts"),
+    variants=({"players": 2}, {"players": 3}, {"players": 4}),
+)
+"""Deserto, as every layer knows it (see :mod:`cardtable.core.spec`)."""

@@ -80,6 +80,7 @@ from ..core.layout import (
 from ..core.options import Option
 from ..core.rules import Pile, Rules, replace_at
 from ..core.shuffle import shuffled
+from ..core.spec import GameSpec, LevelKey, Place, TableSpec
 
 MODES: tuple[tuple[str, int, int, int], ...] = (
     ("easy", 5, 7, 5),
@@ -470,3 +471,47 @@ def _no_fit(rule: int, bottom: int, top: int) -> str:
         f"rule {rule}: {card_text(bottom)} does not fit on {card_text(top)} "
         "(needs the same rank, or the same suit and higher)"
     )
+
+
+def table_place(name: str) -> Place:
+    """Where a pile of :meth:`Desturado.display` lies on the browser's table.
+
+    >>> table_place("c").label, table_place("2").kind
+    ('column c', 'hand')
+    """
+    if name.isdigit():
+        return Place("hand", int(name) - 1, 1, "down", "unit", f"hand space {name}")
+    return Place("tableau", "abcde".index(name), 0, "down", "unit", f"column {name}")
+
+
+def action_moves(rules: Rules[Any, Any]) -> list[DesturadoMove]:
+    """Every Desturado move of the rules' mode, numbered once (the research action
+    space): a column to any other place, then a hand space to another hand space, each
+    in the order of the places (a hand space never moves to a column).
+
+    >>> [len(action_moves(Desturado(mode=m))) for m in ("easy", "medium", "hard")]
+    [65, 40, 30]
+    """
+    assert isinstance(rules, Desturado)
+    columns = range(rules.columns)
+    hands = range(HAND, HAND + rules.hand_spaces)
+    places = (*columns, *hands)
+    moves = [MOVES[i, j] for i in columns for j in places if j != i]
+    return moves + [MOVES[i, j] for i in hands for j in hands if j != i]
+
+
+GAME = GameSpec(
+    name="desturado",
+    rules=Desturado,
+    table=TableSpec(width=5, place=table_place, cards="french", back="#2f7d4f"),
+    action_moves=action_moves,
+    action_options=("mode",),
+    search_space="cardtable.solve.spaces:DesturadoSpace",
+    native="cardtable.solve.native.desturado",
+    appeal="cardtable.levels.appeal_desturado:desturado_appeal",
+    level_keys=tuple(LevelKey(f"desturado-{m[0]}", "desturado", "mode", m[0]) for m in MODES),
+    gymnasium_id="cardtable/Desturado-v0",
+    openspiel_name="cardtable_desturado",
+    variants=tuple({"mode": m[0]} for m in MODES),
+)
+"""Desturado, as every layer knows it (see :mod:`cardtable.core.spec`)."""

@@ -46,7 +46,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from itertools import permutations
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..core.cards import (
     KK_ITEM_NAMES,
@@ -70,6 +70,7 @@ from ..core.layout import (
 )
 from ..core.rules import Pile, Rules, any_count
 from ..core.shuffle import shuffled
+from ..core.spec import GameSpec, Place, TableSpec
 
 SIZE = 16
 """Positions on the field."""
@@ -561,3 +562,37 @@ class DevilsSquare(Rules[DevilsSquareState, DevilsSquareMove]):
         160
         """
         return BOOK_POINTS * state.books
+
+
+def table_place(name: str) -> Place:
+    """Where a pile of :meth:`DevilsSquare.display` lies on the browser's table.
+
+    >>> table_place("b2"), table_place("draw").kind
+    (Place(kind='cell', x=1, y=1, fan='down', grab='group', label='square b2'), 'draw')
+    """
+    if name == "draw":
+        return Place("draw", 4.25, 0, "none", "none", "draw pile")
+    return Place("cell", "abcd".index(name[0]), int(name[1]) - 1, "down", "group", f"square {name}")
+
+
+def action_moves(rules: Rules[Any, Any]) -> list[DevilsSquareMove]:
+    """Every Devil's Square move, numbered once (the research action space): ``xy``
+    (from, to) in reading order ``a1``..``d4``, then n in 1..3.
+
+    >>> len(action_moves(DevilsSquare()))
+    720
+    """
+    return [MOVES[i][j][n] for i in range(SIZE) for j in range(SIZE) if i != j for n in range(3)]
+
+
+GAME = GameSpec(
+    name="devils-square",
+    rules=DevilsSquare,
+    table=TableSpec(width=5.25, place=table_place, cards="kings-keys", back="#5d2f86"),
+    action_moves=action_moves,
+    search_space="cardtable.solve.spaces:devils_square_space",
+    native="cardtable.solve.native.devils_square",
+    gymnasium_id="cardtable/DevilsSquare-v0",
+    openspiel_name="cardtable_devils_square",
+)
+"""Devil's Square, as every layer knows it (see :mod:`cardtable.core.spec`)."""

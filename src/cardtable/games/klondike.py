@@ -60,6 +60,7 @@ from ..core.layout import (
 from ..core.options import Option
 from ..core.rules import Pile, Rules, any_count, replace_at
 from ..core.shuffle import JavaRandom, shuffled
+from ..core.spec import GameSpec, LevelKey, Place, TableSpec
 
 # Pile codes used in moves.
 WASTE = 7
@@ -594,3 +595,53 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
         0
         """
         return sum(state.foundations)
+
+
+def table_place(name: str) -> Place:
+    """Where a pile of :meth:`Klondike.display` lies on the browser's table.
+
+    >>> table_place("fh").label, table_place("3").x
+    ('hearts foundation', 2)
+    """
+    if name == "stock":
+        return Place("stock", 0, 0, "none", "none", "stock")
+    if name == "w":
+        return Place("waste", 1, 0, "waste", "top", "waste")
+    if name.startswith("f"):
+        suit = "cdhs".index(name[1])
+        return Place("foundation", 3 + suit, 0, "none", "top", f"{SUIT_NAMES[suit]} foundation")
+    return Place("tableau", int(name) - 1, 1, "down", "group", f"pile {name}")
+
+
+def action_moves(rules: Rules[Any, Any]) -> list[KlondikeMove]:
+    """Every Klondike move, numbered once (the research action space): ``d``, ``r``,
+    ``wf``, ``1f``..``7f``, ``w1``..``w7``, ``fc1``..``fs7``, then ``ij:n`` for piles
+    i != j and n in 1..13.
+
+    >>> len(action_moves(Klondike()))
+    591
+    """
+    moves: list[KlondikeMove] = [DRAW, REDEAL, WASTE_TO_FOUNDATION, *TAB_TO_FOUNDATION, *WASTE_TO_TAB]
+    moves += [m for row in FOUNDATION_TO_TAB for m in row]
+    moves += [TAB_TO_TAB[i][j][n] for i in TABLEAU for j in TABLEAU if i != j for n in range(1, 14)]
+    return moves
+
+
+GAME = GameSpec(
+    name="klondike",
+    rules=Klondike,
+    table=TableSpec(width=7, place=table_place, cards="french", back="#2a4d9b"),
+    action_moves=action_moves,
+    search_space="cardtable.solve.spaces:KlondikeSpace",
+    solver_space="cardtable.solve.spaces:KlondikeClassSpace",
+    native="cardtable.solve.native.klondike",
+    lost="cardtable.solve.lost:klondike_lost",
+    level_keys=(
+        LevelKey("klondike-draw3", "klondike", "draw", 3),
+        LevelKey("klondike-draw1", "klondike", "draw", 1),
+    ),
+    gymnasium_id="cardtable/Klondike-v0",
+    openspiel_name="cardtable_klondike",
+    variants=({"draw": 3}, {"draw": 1}),
+)
+"""Klondike, as every layer knows it (see :mod:`cardtable.core.spec`)."""

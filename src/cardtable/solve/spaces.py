@@ -741,6 +741,17 @@ class DesturadoSpace:
             yield (move,), apply(s, move)
 
 
+def devils_square_space(rules: Rules[Any, Any]) -> RulesSpace:
+    """Devil's Square's space: the plain one, its sixteen positions sorted in the key
+    (:func:`devils_square_key`: they are interchangeable).
+
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("devils-square"); devils_square_space(r).key(r.deal(0)) == devils_square_key(r.deal(0))
+    True
+    """
+    return RulesSpace(rules, key=devils_square_key)
+
+
 def space_for(rules: Rules[Any, Any]) -> Any:
     """The search space for a one-player game's rules.
 
