@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from .options import Option, resolve_options
 
@@ -51,6 +51,21 @@ class PileMove(Protocol):
 
 
 PM = TypeVar("PM", bound=PileMove)
+
+
+class MovePlaces(NamedTuple):
+    """The display piles a move leaves (``src``) and reaches (``dst``), how many cards it
+    moves (``n``; 0 for a move of the stock as a whole), and, for a card chosen out of a
+    hand, that ``card``.
+
+    >>> MovePlaces("w", "3", 1)
+    MovePlaces(src='w', dst='3', n=1, card=None)
+    """
+
+    src: str
+    dst: str
+    n: int
+    card: int | None = None
 
 
 def replace_at(values: tuple[Any, ...], i: int, value: Any) -> Any:
