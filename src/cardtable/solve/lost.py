@@ -43,7 +43,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.rules import Rules
-from ..games.klondike import GOES_ON, Klondike, KlondikeState
+from ..core.spec import resolve
+from ..games import spec_for
+from ..games.klondike import GOES_ON, KlondikeState
 
 PARENTS: tuple[tuple[int, ...], ...] = tuple(tuple(t for t in range(52) if c in GOES_ON[t]) for c in range(52))
 """The cards a card may lie on in the tableau (one rank higher, the other colour), the
@@ -108,8 +110,9 @@ def klondike_lost(state: KlondikeState) -> bool:
 
 
 def proved_lost(rules: Rules[Any, Any], state: Any) -> bool:
-    """Whether a proof without search shows that ``state`` can no longer be won: the
-    relaxed game for Klondike (any options), no such proof (False) for the other games.
+    """Whether a proof without search shows that ``state`` can no longer be won: the proof
+    the game declares (:attr:`~cardtable.core.spec.GameSpec.lost`: the relaxed game,
+    :func:`klondike_lost`, for Klondike, any options), False for a game without one.
 
     >>> from cardtable.games import rules_for
     >>> proved_lost(rules_for("klondike", draw=1), rules_for("klondike", draw=1).deal(13))
@@ -117,4 +120,5 @@ def proved_lost(rules: Rules[Any, Any], state: Any) -> bool:
     >>> proved_lost(rules_for("demonthief"), rules_for("demonthief").deal(0))
     False
     """
-    return isinstance(rules, Klondike) and klondike_lost(state)
+    lost = spec_for(rules.name).lost
+    return lost is not None and bool(resolve(lost)(state))

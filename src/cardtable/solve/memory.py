@@ -17,6 +17,8 @@ import re
 import sys
 from pathlib import Path
 
+from . import native
+
 _STATUS = Path("/proc/self/status")
 _CLEAR_REFS = Path("/proc/self/clear_refs")
 _HWM = re.compile(r"^VmHWM:\s+(\d+) kB", re.MULTILINE)
@@ -99,8 +101,6 @@ def default_memory(share: float = MEMORY_SHARE, compiled: bool | None = None) ->
     (True, 2000000)
     """
     if compiled is None:
-        from . import native
-
         compiled = native.available()
     size = BYTES_PER_POSITION if compiled else PYTHON_BYTES_PER_POSITION
     return max(MIN_POSITIONS, int(available_mb() * 2**20 * share / size))

@@ -12,6 +12,10 @@ Why it is exact: a position's winnability depends only on its key's class, and
 every position whose key was seen was (or is being) explored, so a complete
 search without a win proves that no sequence of moves wins.
 
+The types a search shares with the compiled cores (:class:`SearchSpace`,
+:class:`Budget`, :class:`Found`, :class:`Pruned`) live in :mod:`cardtable.solve.types`
+and are importable from here too.
+
 >>> from cardtable.solve.spaces import space_for
 >>> from cardtable.games import rules_for
 >>> r = rules_for("desturado", mode="hard")
@@ -23,88 +27,11 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
-from itertools import islice
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Any
 
-
-class SearchSpace(Protocol):
-    """What the engine needs to know about a game's positions.
-
-    >>> from cardtable.solve.spaces import space_for
-    >>> from cardtable.games import rules_for
-    >>> isinstance(space_for(rules_for("klondike")).key(rules_for("klondike").deal(0)), Hashable)
-    True
-    """
-
-    def children(self, state: Any) -> Iterable[tuple[Sequence[Any], Any]]:
-        """The positions that follow ``state``, best first: ``(moves, next state)``."""
-
-    def is_won(self, state: Any) -> bool:
-        """Whether ``state`` is won."""
-
-    def key(self, state: Any) -> Hashable:
-        """A key equal for positions that are equally winnable (the same up to symmetry)."""
-
-
-@dataclass
-class Budget:
-    """Limits of a search: positions expanded, seconds, and positions remembered.
-
-    ``None`` means no limit. ``memory`` bounds the transposition table (one entry
-    per position explored), which bounds memory.
-
-    >>> Budget(nodes=5).nodes
-    5
-    """
-
-    nodes: int | None = None
-    seconds: float | None = None
-    memory: int | None = 2_000_000
-
-
-@dataclass
-class Found:
-    """The end of a search: verdict, the winning moves (if solved), and the work done.
-
-    >>> Found("unknown", [], 0, 0.0).verdict
-    'unknown'
-    """
-
-    verdict: str
-    moves: list[Any] = field(default_factory=list)
-    nodes: int = 0
-    seconds: float = 0.0
-
-
-class Pruned:
-    """A space cut down to the ``k`` most promising children of every position: a fast
-    way to find wins, but no proof of anything when it finds none.
-
-    >>> from cardtable.solve.spaces import space_for
-    >>> from cardtable.games import rules_for
-    >>> r = rules_for("klondike")
-    >>> len(list(Pruned(space_for(r), 1).children(r.deal(3)))) <= 1
-    True
-    """
-
-    def __init__(self, space: SearchSpace, k: int) -> None:
-        self.space = space
-        self.k = k
-        self.key = space.key
-        self.is_won = space.is_won
-
-    def children(self, state: Any) -> Iterable[tuple[Sequence[Any], Any]]:
-        """The first ``k`` children of the inner space.
-
-        >>> from cardtable.solve.spaces import space_for
-        >>> from cardtable.games import rules_for
-        >>> r = rules_for("desturado")
-        >>> len(list(Pruned(space_for(r), 2).children(r.deal(0))))
-        2
-        """
-        return islice(self.space.children(state), self.k)
+from . import native
+from .types import Budget, Found, Pruned, SearchSpace
 
 
 def depth_first(space: SearchSpace, start: Any, budget: Budget) -> Found:
@@ -173,7 +100,8 @@ def search(space: SearchSpace, start: Any, budget: Budget) -> Found:
     >>> (found.verdict, found.nodes, found.moves) == (ref.verdict, ref.nodes, ref.moves)
     True
     """
-    from . import native  # here: native imports this module
-
     found = native.search(space, start, budget)
     return depth_first(space, start, budget) if found is None else found
+
+
+__all__ = ["Budget", "Found", "Pruned", "SearchSpace", "depth_first", "search"]

@@ -13,12 +13,12 @@ from typing import Any
 
 from ..core.errors import CardtableError
 from ..core.game import Game
-from ..core.multiplayer import MultiplayerRules
-from ..games.klondike import Klondike
+from ..core.spec import resolve
+from ..games import spec_for
 from .lost import proved_lost
 from .memory import default_memory, peak_mb, reset_peak
-from .search import Budget, Found, Pruned, search
-from .spaces import KlondikeClassSpace, space_for
+from .search import search
+from .types import Budget, Found, Pruned
 
 VERDICTS = ("solved", "unsolvable", "unknown")
 
@@ -91,7 +91,7 @@ def solve(
     'unknown'
     """
     rules = game.rules
-    if isinstance(rules, MultiplayerRules):
+    if not spec_for(rules.name).one_player:
         raise CardtableError(f"{rules.name} is a multi-player game; the solver is for one-player games")
     began = time.perf_counter()
     limit: int | None
@@ -146,17 +146,18 @@ def solve(
 
 
 def solver_space(rules: Any) -> Any:
-    """The space ``solve`` searches: Klondike's class space
-    (:class:`~cardtable.solve.spaces.KlondikeClassSpace`), else the game's space
-    (:func:`~cardtable.solve.spaces.space_for`).
+    """The space ``solve`` searches: the one the game's declaration names for the solver
+    (:attr:`~cardtable.core.spec.GameSpec.solver_space`: Klondike's class space,
+    :class:`~cardtable.solve.spaces.KlondikeClassSpace`), else the game's search space
+    (:attr:`~cardtable.core.spec.GameSpec.search_space`, what
+    :func:`~cardtable.solve.spaces.space_for` gives).
 
     >>> from cardtable.games import rules_for
     >>> type(solver_space(rules_for("klondike", draw=1))).__name__, type(solver_space(rules_for("desturado"))).__name__
     ('KlondikeClassSpace', 'DesturadoSpace')
     """
-    if isinstance(rules, Klondike):
-        return KlondikeClassSpace(rules)
-    return space_for(rules)
+    spec = spec_for(rules.name)
+    return resolve(spec.solver_space or spec.search_space)(rules)
 
 
 def _then(before: Found, found: Found, decides: bool = False) -> Found:

@@ -60,10 +60,12 @@ from typing import Any
 from ..core.cards import RANK, RED, SUIT
 from ..core.progress import is_progress
 from ..core.rules import Rules
+from ..core.spec import resolve
 from ..games import demonthief as dt
+from ..games import spec_for
 from ..games.demonthief import Demonthief, DemonthiefMove, DemonthiefState
 from ..games.desturado import HAND, Desturado, DesturadoState
-from ..games.devils_square import DevilsSquare, DevilsSquareState
+from ..games.devils_square import DevilsSquareState
 from ..games.klondike import (
     DRAW,
     FOUNDATION,
@@ -76,8 +78,8 @@ from ..games.klondike import (
     KlondikeMove,
     KlondikeState,
 )
+from .types import Edge
 
-Edge = tuple[Sequence[Any], Any]
 _ScoredEdge = tuple[int, int, Sequence[Any], Any, Any]
 """An edge before sorting: score (lower first), order added, moves, last move, the
 position the last move is played from."""
@@ -753,21 +755,15 @@ def devils_square_space(rules: Rules[Any, Any]) -> RulesSpace:
 
 
 def space_for(rules: Rules[Any, Any]) -> Any:
-    """The search space for a one-player game's rules.
+    """The search space for a one-player game's rules: the one its declaration names
+    (:attr:`~cardtable.core.spec.GameSpec.search_space`, by default :class:`RulesSpace`),
+    made from the rules.
 
     >>> from cardtable.games import rules_for
     >>> type(space_for(rules_for("klondike"))).__name__
     'KlondikeSpace'
     """
-    if isinstance(rules, Klondike):
-        return KlondikeSpace(rules)
-    if isinstance(rules, Desturado):
-        return DesturadoSpace(rules)
-    if isinstance(rules, Demonthief):
-        return DemonthiefSpace(rules)
-    if isinstance(rules, DevilsSquare):
-        return RulesSpace(rules, key=devils_square_key)
-    return RulesSpace(rules)
+    return resolve(spec_for(rules.name).search_space)(rules)
 
 
 class EagerSpace:

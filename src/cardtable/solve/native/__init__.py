@@ -16,11 +16,13 @@ each also under :class:`~cardtable.solve.search.Pruned` (the solver's first phas
 core also over :class:`~cardtable.solve.spaces.KlondikeClassSpace` (the solver's). A core
 explores exactly the positions the Python code explores, in the same order, so it
 gives the same verdict, node count and winning moves (only ``seconds`` differs);
-``tests/solve/native/`` checks this position by position. The Python code stays the
-reference: :func:`search` returns None whenever no core applies (a space or option a
-core does not take, such as the ``RulesSpace`` of another game, the core not built, or
-the environment variable ``CARDTABLE_PURE`` set to anything but ``0``), and the caller
-then searches in Python.
+``tests/solve/native/`` checks this position by position. Which core a search goes to
+is the game's own declaration: the ``native`` field of its
+:class:`~cardtable.core.spec.GameSpec` names the module (:func:`core_for`). The Python
+code stays the reference: :func:`search` returns None whenever no core applies (a game
+that declares none, a space or option its core does not take, such as the game's plain
+``RulesSpace``, the core not built, or the environment variable ``CARDTABLE_PURE`` set
+to anything but ``0``), and the caller then searches in Python.
 
 >>> from cardtable.games import rules_for
 >>> from cardtable.solve.search import Budget, depth_first
@@ -39,10 +41,12 @@ import os
 import time
 from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from ..search import Budget, Found
+from ...core.errors import UnknownGameError
+from ...games import spec_for, specs
+from ..spaces import EagerSpace
+from ..types import Budget, Found, Pruned
 
 
 def load(name: str) -> ModuleType | None:
@@ -71,15 +75,14 @@ def pure() -> bool:
 
 
 def built() -> dict[str, bool]:
-    """Which cores are built, by game module name (whatever ``CARDTABLE_PURE`` says).
+    """Which cores are built, by the name of their module (whatever ``CARDTABLE_PURE``
+    says): the cores the games declare (their spec's ``native``), each once.
 
     >>> sorted(built())
     ['demonthief', 'desturado', 'devils_square', 'klondike']
     """
-    from . import demonthief, desturado, devils_square, klondike
-
-    modules = (demonthief, desturado, devils_square, klondike)
-    return {module.__name__.rsplit(".", 1)[1]: module.CORE is not None for module in modules}
+    modules = dict.fromkeys(spec.native for spec in specs() if spec.native is not None)
+    return {path.rsplit(".", 1)[1]: importlib.import_module(path).CORE is not None for path in modules}
 
 
 def available() -> bool:
@@ -137,9 +140,6 @@ def unwrap(space: Any, inner_type: type) -> tuple[Any, bool, int] | None:
     >>> unwrap(Pruned(Pruned(space, 3), 2), KlondikeSpace) == (space, False, 2)
     True
     """
-    from ..search import Pruned
-    from ..spaces import EagerSpace  # here: the spaces import the search module, which imports this one
-
     k = -1
     while type(space) is Pruned:
         if space.k is not None:
@@ -180,8 +180,6 @@ def run(
     >>> run(None, (), Budget(nodes=5), 0.0, list) is None
     True
     """
-    from ..search import Found  # here, as in unwrap: the solver's modules import this package lazily
-
     if core is None or pure():
         return None
     budget_limits = limits(budget)
@@ -196,10 +194,47 @@ def run(
     return Found(verdict, moves(path), nodes, time.perf_counter() - began)
 
 
+def game_of(space: Any) -> str | None:
+    """The name of the game whose rules the space searches, found under any
+    :class:`~cardtable.solve.search.Pruned` and :class:`~cardtable.solve.spaces.EagerSpace`
+    around it (None: a space without rules).
+
+    >>> from cardtable.games import rules_for
+    >>> game_of(Pruned(EagerSpace(rules_for("demons-and-thieves")), 2)), game_of(object())
+    ('demons-and-thieves', None)
+    """
+    while type(space) is Pruned:
+        space = space.space
+    if type(space) is EagerSpace:
+        space = space.inner
+    name = getattr(getattr(space, "rules", None), "name", None)
+    return name if isinstance(name, str) else None
+
+
+def core_for(space: Any) -> ModuleType | None:
+    """The module of the compiled core of the space's game (:func:`game_of`), the one its
+    declaration names (``native``), or None when the game declares none (or the space has
+    no game).
+
+    >>> from cardtable.games import rules_for
+    >>> from cardtable.solve.spaces import space_for
+    >>> core_for(space_for(rules_for("klondike"))).__name__, core_for(object())
+    ('cardtable.solve.native.klondike', None)
+    """
+    name = game_of(space)
+    if name is None:
+        return None
+    try:
+        path = spec_for(name).native
+    except UnknownGameError:
+        return None
+    return None if path is None else importlib.import_module(path)
+
+
 def search(space: Any, start: Any, budget: Budget) -> Found | None:
-    """:func:`~cardtable.solve.search.depth_first` by the core of the space's game: the
-    same :class:`~cardtable.solve.search.Found` (``seconds`` apart), or None when no core
-    applies (see the module docstring).
+    """:func:`~cardtable.solve.search.depth_first` by the core of the space's game
+    (:func:`core_for`): the same :class:`~cardtable.solve.search.Found` (``seconds``
+    apart), or None when no core applies (see the module docstring).
 
     >>> from cardtable.games import rules_for
     >>> from cardtable.solve.search import Budget
@@ -208,10 +243,8 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     >>> r = rules_for("desturado"); search(RulesSpace(r), r.deal(0), Budget(nodes=10)) is None
     True
     """
-    from . import demonthief, desturado, devils_square, klondike
-
-    for module in (klondike, desturado, demonthief, devils_square):
-        found: Found | None = module.search(space, start, budget)
-        if found is not None:
-            return found
-    return None
+    core = core_for(space)
+    if core is None:
+        return None
+    found: Found | None = core.search(space, start, budget)
+    return found

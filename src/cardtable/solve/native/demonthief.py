@@ -30,8 +30,8 @@ from typing import Any
 
 from ...games import demonthief as dt
 from ...games.demonthief import DemonsAndThieves, Demonthief, DemonthiefMove, DemonthiefState
-from ..search import Budget, Found
 from ..spaces import DemonthiefSpace
+from ..types import Budget, Found
 from . import load, run, unwrap
 
 CORE = load("demonthief")

@@ -28,8 +28,8 @@ import time
 from typing import Any
 
 from ...games.desturado import MOVES, Desturado, fits
-from ..search import Budget, Found
 from ..spaces import DesturadoSpace
+from ..types import Budget, Found
 from . import load, run, unwrap
 
 CORE = load("desturado")

@@ -29,8 +29,8 @@ import time
 from typing import Any
 
 from ...games.devils_square import _PILES, DECK_SIZE, MOVES, SIZE, DevilsSquare, DevilsSquareState
-from ..search import Budget, Found
 from ..spaces import RulesSpace, devils_square_key
+from ..types import Budget, Found
 from . import load, run, unwrap
 
 CORE = load("devils_square")

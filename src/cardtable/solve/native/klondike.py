@@ -39,8 +39,8 @@ from ...games.klondike import (
     KlondikeMove,
     KlondikeState,
 )
-from ..search import Budget, Found
 from ..spaces import KlondikeClassSpace, KlondikeSpace
+from ..types import Budget, Found
 from . import load, pure, run, unwrap
 
 FULL, PRUNED, EAGER = 0, 1, 2

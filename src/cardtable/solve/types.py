@@ -1,0 +1,102 @@
+"""What every search of the solver shares: the :class:`SearchSpace` a search walks, its
+:class:`Budget`, what it :class:`Found`, and :class:`Pruned`, a space cut down to its most
+promising children.
+
+Both the Python search (:mod:`cardtable.solve.search`) and the compiled cores
+(:mod:`cardtable.solve.native`) use these, and this module imports neither: the
+search imports the cores, and both import this.
+
+>>> Budget(nodes=10).memory, Found("unsolvable", nodes=3).moves
+(2000000, [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any, Protocol
+
+Edge = tuple[Sequence[Any], Any]
+"""A step of a search space: the real moves it stands for, and the position they reach."""
+
+
+class SearchSpace(Protocol):
+    """What the engine needs to know about a game's positions.
+
+    >>> from cardtable.solve.spaces import space_for
+    >>> from cardtable.games import rules_for
+    >>> isinstance(space_for(rules_for("klondike")).key(rules_for("klondike").deal(0)), Hashable)
+    True
+    """
+
+    def children(self, state: Any) -> Iterable[Edge]:
+        """The positions that follow ``state``, best first: ``(moves, next state)``."""
+
+    def is_won(self, state: Any) -> bool:
+        """Whether ``state`` is won."""
+
+    def key(self, state: Any) -> Hashable:
+        """A key equal for positions that are equally winnable (the same up to symmetry)."""
+
+
+@dataclass
+class Budget:
+    """Limits of a search: positions expanded, seconds, and positions remembered.
+
+    ``None`` means no limit. ``memory`` bounds the transposition table (one entry
+    per position explored), which bounds memory.
+
+    >>> Budget(nodes=5).nodes
+    5
+    """
+
+    nodes: int | None = None
+    seconds: float | None = None
+    memory: int | None = 2_000_000
+
+
+@dataclass
+class Found:
+    """The end of a search: verdict, the winning moves (if solved), and the work done.
+
+    >>> Found("unknown", [], 0, 0.0).verdict
+    'unknown'
+    """
+
+    verdict: str
+    moves: list[Any] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+class Pruned:
+    """A space cut down to the ``k`` most promising children of every position: a fast
+    way to find wins, but no proof of anything when it finds none.
+
+    >>> from cardtable.solve.spaces import space_for
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("klondike")
+    >>> len(list(Pruned(space_for(r), 1).children(r.deal(3)))) <= 1
+    True
+    """
+
+    def __init__(self, space: SearchSpace, k: int) -> None:
+        self.space = space
+        self.k = k
+        self.key = space.key
+        self.is_won = space.is_won
+
+    def children(self, state: Any) -> Iterable[Edge]:
+        """The first ``k`` children of the inner space.
+
+        >>> from cardtable.solve.spaces import space_for
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("desturado")
+        >>> len(list(Pruned(space_for(r), 2).children(r.deal(0))))
+        2
+        """
+        return islice(self.space.children(state), self.k)
+
+
+__all__ = ["Budget", "Edge", "Found", "Pruned", "SearchSpace"]
