@@ -22,7 +22,7 @@ from typing import Any
 
 from cardtable.core.errors import NoLevelDealError
 from cardtable.games import rules_for
-from cardtable.levels.tables import GRADED_LEVELS, KEYS, deal_for_level, scale_for
+from cardtable.levels.deal_tables import GRADED_LEVELS, KEYS, deal_for_level, scale_for
 
 LIVE: dict[str, dict[str, Any]] = {"klondike-draw3": {"redeals": 2}}
 """The keys whose live search is timed, with the option (not the key's own) that makes it live."""

@@ -18,7 +18,7 @@ import argparse
 import time
 from collections import Counter
 
-from cardtable.analysis.store import ResultStore
+from cardtable.analysis.results import ResultStore
 from cardtable.games import rules_for
 from cardtable.solve.lost import klondike_lost
 from cardtable.solve.solver import VERDICTS

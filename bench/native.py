@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from cardtable.games import rules_for
-from cardtable.levels.tables import KEYS
+from cardtable.levels.deal_tables import KEYS
 from cardtable.solve import native
 from cardtable.solve.search import Budget, Pruned, depth_first
 from cardtable.solve.spaces import EagerSpace, space_for

@@ -11,7 +11,7 @@ The heuristic move is the reference player's choice
 (:func:`cardtable.levels.reference.obvious_step`): a move making immediate
 progress when there is one (a card to a foundation or to the hand, a card turned
 up), chosen by how good the position it leads to looks
-(:mod:`cardtable.levels.appeal`), else the best-looking other move, the solver's
+(:mod:`cardtable.levels.position_value`), else the best-looking other move, the solver's
 move order breaking ties; in Klondike a card the stock can bring to the waste is
 reached by drawing, so the hint may be ``d``.
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import cardtable
-from cardtable.levels import tables as levels
-from cardtable.levels.tables import candidate_deals, deal_for_level
+from cardtable.levels import deal_tables as levels
+from cardtable.levels.deal_tables import candidate_deals, deal_for_level
 
 from .runner import assert_one_line_error, run
 from .test_play import replies, screen

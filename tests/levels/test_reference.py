@@ -10,10 +10,10 @@ from cardtable.core.shuffle import SplitMix64
 from cardtable.games import rules_for
 from cardtable.games.demonthief import Demonthief
 from cardtable.levels import reference
+from cardtable.levels.deal_tables import level_tables
 from cardtable.levels.measures import measure
 from cardtable.levels.player_demonthief import DemonthiefPlayer
 from cardtable.levels.reference import NOISY_GAMES, noisy_wins, obvious_play, obvious_player_wins, obvious_step
-from cardtable.levels.tables import level_tables
 from cardtable.solve.search import Budget, depth_first
 from cardtable.solve.spaces import EagerSpace, space_for
 

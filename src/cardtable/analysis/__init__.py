@@ -9,8 +9,8 @@ The command line is ``cardtable analyze solve|grade|report`` (docs/analysis.md).
 """
 
 from .jobs import TASKS, Job, make_job, parse_deals, run_batch
+from .results import ResultStore, Row, RunKey, StoreError
 from .runner import RunResult, run
-from .store import ResultStore, Row, RunKey, StoreError
 
 __all__ = [
     "TASKS",

@@ -3,7 +3,7 @@
 A :class:`Job` is the question (task, game, options, budget) without the deals;
 it is small and picklable, so the same job goes to a local process or to a
 Dask worker with a batch of deal numbers, and :func:`run_batch` answers with
-one :class:`~cardtable.analysis.store.Row` per deal.
+one :class:`~cardtable.analysis.results.Row` per deal.
 
 - ``solve``: :func:`cardtable.solve` with the job's ``seconds``, ``nodes`` and
   ``memory`` (None: fitted to the worker's machine, the solver's default share of
@@ -32,10 +32,9 @@ from typing import Any
 
 from ..api import new_game
 from ..core.errors import OptionError
-from ..core.multiplayer import MultiplayerRules
-from ..games import rules_for
+from ..games import rules_for, spec_for
 from ..solve.memory import peak_mb, reset_peak
-from .store import Row, RunKey
+from .results import Row, RunKey
 
 TASKS = ("solve", "grade")
 """The analyses: solve each deal, or grade it for the levels."""
@@ -89,7 +88,7 @@ def make_job(
     if task not in TASKS:
         raise OptionError(f"unknown analysis {task!r} (analyses: {', '.join(TASKS)})")
     rules = rules_for(game, **options)
-    if isinstance(rules, MultiplayerRules):
+    if not spec_for(rules.name).one_player:
         raise OptionError(f"{rules.name} is a game for several players: analyze takes a one-player game")
     if seconds is not None and seconds <= 0:
         raise OptionError(f"--seconds must be more than 0, not {seconds}")
@@ -163,9 +162,9 @@ def run_batch(job: Job, deals: Sequence[int]) -> list[Row]:
 
 
 def _grade(job: Job, deal: int, worker: str) -> Row:
+    from ..levels.deal_tables import scale_for
     from ..levels.measures import measure
     from ..levels.reference import obvious_player_wins
-    from ..levels.tables import scale_for
 
     rules = rules_for(job.game, **dict(job.options))
     assert job.nodes is not None

@@ -35,9 +35,9 @@ from typing import Any
 from ..bots.tournament import Z95
 from ..core.errors import OptionError
 from ..games import rules_for
+from ..levels.deal_tables import GRADED_LEVELS, Scale, level_keys, scale_for
 from ..levels.measures import Measure
-from ..levels.tables import GRADED_LEVELS, KEYS, Scale, scale_for
-from .store import ResultStore, Row, RunKey
+from .results import ResultStore, Row, RunKey
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -191,7 +191,7 @@ class GradeSummary:
 
 def level_now(key: RunKey, row: Row) -> str | None:
     """The level of a graded deal (a grade row of ``key``) on the scale of the level tables
-    shipped now (:func:`cardtable.levels.tables.scale_for`), from the row's measures;
+    shipped now (:func:`cardtable.levels.deal_tables.scale_for`), from the row's measures;
     None when the deal is not solvable within the grading budget.
 
     >>> m = {"effort": 1141, "eager_verdict": "unsolvable", "eager_effort": 207, "ease": None, "obvious": False}
@@ -336,7 +336,7 @@ def _wins_cell(n: int, wins: int) -> str:
 def _short(key: RunKey) -> str:
     """The key's game, the options that differ from the game's defaults, and its budget."""
     defaults = rules_for(key.game).options
-    shown = {k.option for k in KEYS}  # the option that makes a game's mode is always named
+    shown = {k.option for k in level_keys()}  # the option that makes a game's mode is always named
     opts = " ".join(f"{k}={v}" for k, v in sorted(key.options.items()) if k in shown or defaults.get(k) != v)
     budget = ",".join(f"{k}={v}" for k, v in sorted(key.budget.items()) if v is not None)
     return " ".join(w for w in (key.game, opts, f"[{budget}]") if w)

@@ -14,7 +14,7 @@ Dask cluster, each finished batch written to the store at once.
   nothing is half written (one transaction a batch). Pending work is cancelled.
 
 >>> import tempfile, os
->>> from cardtable.analysis.store import ResultStore
+>>> from cardtable.analysis.results import ResultStore
 >>> from cardtable.analysis.jobs import make_job
 >>> store = ResultStore(os.path.join(tempfile.mkdtemp(), "r.sqlite"))
 >>> job = make_job("solve", "devils-square", {}, nodes=500)
@@ -32,7 +32,7 @@ from typing import Any
 
 from ..core.errors import OptionError
 from .jobs import Job, run_batch
-from .store import ResultStore, Row
+from .results import ResultStore, Row
 
 Progress = Callable[[int, int], None]
 """Called with (deals done in this run, deals to do in this run): once before the first

@@ -224,7 +224,7 @@ def tables_command(store_path: str, out_path: str, min_deals: int | None, table_
     'cardtable: error: no results store at /nonexistent/x.sqlite\\n'
     """
     from ..analysis import ResultStore
-    from ..analysis.levels import level_entries
+    from ..analysis.level_tables import level_entries
     from ..levels.build import MIN_DEALS, TABLE_SIZE, shares_report, tables_text
 
     with ResultStore(store_path, create=False) as store:

@@ -30,7 +30,7 @@ from ..core.errors import CardtableError, DealNumberError, OptionError
 from ..core.game import Game
 from ..core.multiplayer import MultiplayerGame, MultiplayerRules
 from ..games import rules_class
-from ..levels.tables import LEVELS, deal_for_level
+from ..levels import LEVELS, deal_for_level
 from ..rulebook import rules_text
 from .analyze import analyze_group
 from .common import GAME_OPTIONS, CardtableGroup, CommandError, parse_game_options
@@ -87,7 +87,7 @@ def level_deal(game: str, level: str, seed: int | None, extra: Sequence[str]) ->
     the seed's first candidate deal number. Hard and tricky deals take a while
     to find; on a terminal a spinner says so on standard error.
 
-    >>> from cardtable.levels.tables import deal_for_level
+    >>> from cardtable.levels import deal_for_level
     >>> level_deal("klondike", "easy", 3, []) == (deal_for_level("klondike", "easy", seed=3), 3)
     True
     """

@@ -719,7 +719,7 @@ GAME = GameSpec(
     search_space="cardtable.solve.spaces:DemonthiefSpace",
     native="cardtable.solve.native.demonthief",
     reference_player="cardtable.levels.player_demonthief:DemonthiefPlayer",
-    appeal="cardtable.levels.appeal_demonthief:demonthief_appeal",
+    appeal="cardtable.levels.position_value_demonthief:demonthief_appeal",
     gymnasium_id="cardtable/Demonthief-v0",
     openspiel_name="cardtable_demonthief",
 )

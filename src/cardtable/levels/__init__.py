@@ -2,8 +2,8 @@
 
 The package depends on :mod:`cardtable.solve` (its searches and spaces), which
 depends on the games; nothing in ``solve`` imports it. Modules: :mod:`.measures`
-(a deal's measurements), :mod:`.tables` (scales, the shipped tables, dealing by
-level), :mod:`.reference` (the reference player), :mod:`.appeal` and its per-game
+(a deal's measurements), :mod:`.deal_tables` (scales, the shipped tables, dealing by
+level), :mod:`.reference` (the reference player), :mod:`.position_value` and its per-game
 modules (how good a position looks to it), :mod:`.player_demonthief` (its
 Demonthief move set).
 
@@ -44,8 +44,8 @@ Scales and deal tables, per game and mode (a :class:`LevelKey`: the game and the
 option that changes its difficulty most, Klondike's draw and Desturado's mode),
 are shipped in ``level_tables.json`` in this package, written by
 ``cardtable analyze tables`` from the deals ``cardtable analyze grade`` graded
-(``docs/levels.md``, :mod:`cardtable.analysis.levels`): the population is the graded solvable, non-tricky deals with
-an ease, the thresholds cut it, ordered by score, into the easiest fifth (easy),
+(``docs/levels.md``, :mod:`cardtable.analysis.level_tables`): the population is the graded
+solvable, non-tricky deals with an ease, the thresholds cut it, ordered by score, into the easiest fifth (easy),
 the next two fifths (normal) and the top two fifths (hard), and each level's table
 lists the deals of that level.
 
@@ -63,9 +63,7 @@ as Klondike's three passes changes every deal's difficulty.
 True
 """
 
-from .measures import GRADE_NODES, Measure, is_tricky, measure, needs_obvious
-from .reference import NOISY_GAMES, obvious_player_wins, obvious_step
-from .tables import (
+from .deal_tables import (
     GRADED_LEVELS,
     KEYS,
     LEVELS,
@@ -76,10 +74,13 @@ from .tables import (
     grade,
     is_level,
     key_of,
+    level_keys,
     level_of,
     level_tables,
     scale_for,
 )
+from .measures import GRADE_NODES, Measure, is_tricky, measure, needs_obvious
+from .reference import NOISY_GAMES, obvious_player_wins, obvious_step
 
 __all__ = [
     "GRADED_LEVELS",
@@ -96,6 +97,7 @@ __all__ = [
     "is_level",
     "is_tricky",
     "key_of",
+    "level_keys",
     "level_of",
     "level_tables",
     "measure",

@@ -2,13 +2,13 @@
 thresholds, and the deals of each level (``cardtable analyze tables``; docs/levels.md,
 "Calibration").
 
-For each key of :data:`cardtable.levels.KEYS`, from its graded deals:
+For each key of :func:`cardtable.levels.level_keys`, from its graded deals:
 
 - **population**: the graded solvable, non-tricky deals that have an ease; their
   efforts and misses (noisy games lost), sorted, are the key's
   :class:`~cardtable.levels.Scale`;
 - **thresholds**: the scores that cut the population at
-  :data:`cardtable.levels.tables.SPLIT` (:func:`~cardtable.levels.tables.scale_of`):
+  :data:`cardtable.levels.deal_tables.SPLIT` (:func:`~cardtable.levels.deal_tables.scale_of`):
   easy the easiest fifth, normal the next two fifths, hard the top two fifths;
 - **levels**: the population's deals at each level, and the tricky deals among all
   the graded deals (trickiness needs no ease), each level's deal numbers sorted, the
@@ -31,9 +31,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.spec import LevelKey
+from .deal_tables import GRADED_LEVELS, level_of, scale_of
 from .measures import GRADE_NODES
 from .reference import NOISY_GAMES
-from .tables import GRADED_LEVELS, LevelKey, level_of, scale_of
 
 ABOUT = "Deal level scales and tables: written by cardtable analyze tables from graded deals (docs/levels.md)."
 """The ``about`` line of a tables file."""
@@ -56,7 +57,7 @@ def key_entry(
     """The tables entry of a key from its graded deals and their eases (see the module
     docstring), or None when its population is smaller than ``min_deals``.
 
-    >>> from cardtable.levels.tables import KEYS
+    >>> from cardtable.levels.deal_tables import KEYS
     >>> rows = [{"deal": d, "solvable": d > 0, "tricky": d == 1, "verdict": "solved" if d else "unknown",
     ...          "effort": 10 * d} for d in range(8)]
     >>> eases = {2: 8, 3: 8, 4: 6, 5: 7, 6: 1, 7: 0}

@@ -8,7 +8,7 @@ past it (Demonthief has no redeal). :class:`DemonthiefPlayer` plays the single
 moves of the rules instead (:meth:`~cardtable.games.demonthief.Demonthief.legal_moves`,
 one draw at a time), looking one move ahead and no further: it sorts the legal
 moves into tiers and offers each tier's moves best first, the best by the
-position each one leads to (:func:`~cardtable.levels.appeal_demonthief.demonthief_appeal`;
+position each one leads to (:func:`~cardtable.levels.position_value_demonthief.demonthief_appeal`;
 the rules' move order breaks ties):
 
 1. **a safe move** (:meth:`~cardtable.games.demonthief.Demonthief.auto_move`), alone:
@@ -61,7 +61,7 @@ from ..games.demonthief import (
     DemonthiefState,
     goes_home,
 )
-from .appeal_demonthief import demonthief_appeal
+from .position_value_demonthief import demonthief_appeal
 
 PlayerEdge = tuple[tuple[DemonthiefMove], DemonthiefState]
 """One move of the player and the position it leads to."""

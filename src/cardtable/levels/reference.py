@@ -12,7 +12,7 @@ the stock can bring to the waste is played by drawing to it and playing it):
    dealt) if there are any, else every move;
 2. among the candidates that lead to a position not seen before in this game, it
    plays the one whose position has the highest appeal
-   (:func:`cardtable.levels.appeal.appeal_for`, how good the position looks; the
+   (:func:`cardtable.levels.position_value.appeal_for`, how good the position looks; the
    first in the solver's order among equals);
 3. if there is no such move, it has lost (it never undoes).
 
@@ -50,15 +50,17 @@ from typing import Any, Protocol
 
 from ..core.rules import Rules
 from ..core.shuffle import SplitMix64
-from ..games.demonthief import Demonthief
-from ..solve.spaces import EagerSpace, Edge
-from .appeal import Appeal, appeal_for
-from .player_demonthief import DemonthiefPlayer
+from ..core.spec import resolve
+from ..games import spec_for
+from ..solve.spaces import EagerSpace
+from ..solve.types import Edge
+from .position_value import Appeal, appeal_for
 
 
 class PlayerSpace(Protocol):
     """The moves a reference player considers: :class:`EagerSpace` or
-    :class:`DemonthiefPlayer`."""
+    the player a game declares (:attr:`~cardtable.core.spec.GameSpec.reference_player`,
+    :class:`~cardtable.levels.player_demonthief.DemonthiefPlayer`)."""
 
     def is_won(self, state: Any) -> bool:
         """Whether the position is won."""
@@ -133,8 +135,10 @@ def _player(rules: Rules[Any, Any]) -> tuple[PlayerSpace, Appeal | None]:
     >>> [type(s).__name__ for s, _ in (_player(rules_for("klondike")), _player(rules_for("demonthief")))]
     ['EagerSpace', 'DemonthiefPlayer']
     """
-    if isinstance(rules, Demonthief):  # and Demons and Thieves, its subclass
-        return DemonthiefPlayer(rules), None
+    player = spec_for(rules.name).reference_player
+    if player is not None:  # the game's own move set (Demonthief's), best first
+        space: PlayerSpace = resolve(player)(rules)
+        return space, None
     return EagerSpace(rules), appeal_for(rules)
 
 

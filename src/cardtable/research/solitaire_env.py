@@ -56,7 +56,7 @@ from ..core.errors import OptionError
 from ..core.multiplayer import MultiplayerRules
 from ..core.progress import DEFAULT_LIMIT, ProgressMemo
 from ..games import rules_for
-from ..levels.tables import deal_for_level
+from ..levels import deal_for_level
 from .actions import action_space, play_step
 from .observations import SolitaireEncoder
 

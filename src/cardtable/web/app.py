@@ -35,7 +35,7 @@ from ..api import GAMES
 from ..bots import BOTS
 from ..core.errors import CardtableError
 from ..games import rules_class
-from ..levels.tables import LEVELS
+from ..levels import LEVELS
 from ..rulebook import rules_text
 from .rooms import BOT_PAUSE, RoomError, Rooms
 from .store import Store

@@ -47,7 +47,7 @@ from ..core.game import Game
 from ..core.multiplayer import MultiplayerGame
 from ..games import rules_class
 from ..hints import hint
-from ..levels.tables import LEVELS, deal_for_level
+from ..levels import LEVELS, deal_for_level
 from ..solve.solver import solve
 from .positions import PLACES, drop_text, move_places, seat_drop_text, seat_position, solitaire_position
 from .store import Store, TableRow

@@ -13,14 +13,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
-from itertools import islice
+from itertools import chain, islice
 from typing import Any
 
 from ..core.errors import NoLevelDealError, OptionError
-from ..core.multiplayer import MultiplayerRules
 from ..core.rules import Rules
 from ..core.shuffle import SplitMix64
-from ..games import rules_for
+from ..core.spec import LevelKey as LevelKey  # re-exported (it was defined here before core.spec)
+from ..games import rules_for, spec_for, specs
 from .measures import GRADE_NODES, Measure, measure
 from .reference import NOISY_GAMES
 
@@ -47,41 +47,24 @@ TABLES_FILE = "level_tables.json"
 """The shipped thresholds and deal tables (package data of :mod:`cardtable.levels`)."""
 
 
-@dataclass(frozen=True)
-class LevelKey:
-    """A game and mode that has its own thresholds and deal tables: the game, and the
-    option that changes its difficulty most with its value (``option`` None: the
-    game's difficulty has no such option). ``label`` names it in files.
+def level_keys() -> tuple[LevelKey, ...]:
+    """Every one-player game and mode with deal levels: the keys the games declare
+    (:meth:`~cardtable.core.spec.GameSpec.keys`), read from the one list of games now,
+    so a game registered after import (a test's toy game) has its key.
 
-    >>> KEYS[0].label, KEYS[0].options()
-    ('klondike-draw3', {'draw': 3})
+    >>> [k.label for k in level_keys()][:3]
+    ['klondike-draw3', 'klondike-draw1', 'desturado-easy']
     """
-
-    label: str
-    game: str
-    option: str | None = None
-    value: Any = None
-
-    def options(self) -> dict[str, Any]:
-        """The key's option as keyword arguments for :func:`~cardtable.games.rules_for`.
-
-        >>> KEYS[-1].options()
-        {}
-        """
-        return {} if self.option is None else {self.option: self.value}
+    return tuple(chain.from_iterable(spec.keys() for spec in specs()))
 
 
-KEYS: tuple[LevelKey, ...] = (
-    LevelKey("klondike-draw3", "klondike", "draw", 3),
-    LevelKey("klondike-draw1", "klondike", "draw", 1),
-    LevelKey("desturado-easy", "desturado", "mode", "easy"),
-    LevelKey("desturado-medium", "desturado", "mode", "medium"),
-    LevelKey("desturado-hard", "desturado", "mode", "hard"),
-    LevelKey("demonthief", "demonthief"),
-    LevelKey("demons-and-thieves", "demons-and-thieves"),
-    LevelKey("devils-square", "devils-square"),
-)
-"""Every one-player game and mode with deal levels."""
+KEYS: tuple[LevelKey, ...] = level_keys()
+"""The level keys of the games built in (:func:`level_keys` at import; a game registered
+later is in :func:`level_keys` only).
+
+>>> KEYS[0].label, KEYS[0].options()
+('klondike-draw3', {'draw': 3})
+"""
 
 
 SPLIT = ((1, 5), (3, 5))
@@ -236,7 +219,8 @@ def key_of(rules: Rules[Any, Any]) -> LevelKey:
     >>> key_of(rules_for("desturado", mode="hard")).label
     'desturado-hard'
     """
-    for key in KEYS:
+    keys = spec_for(rules.name).keys()
+    for key in keys:
         if key.game == rules.name and (key.option is None or rules.options.get(key.option) == key.value):
             return key
     raise OptionError(f"{rules.name} has no deal levels (levels are for the one-player games)")
@@ -248,7 +232,7 @@ def _parse_tables(data: Mapping[str, Any]) -> dict[str, LevelTable]:
         raise ValueError(f"{TABLES_FILE} was graded with {data.get('grade_nodes')} nodes, not {GRADE_NODES}")
     if data.get("noisy_games") != NOISY_GAMES:
         raise ValueError(f"{TABLES_FILE} was graded with {data.get('noisy_games')} noisy games, not {NOISY_GAMES}")
-    by_label = {key.label: key for key in KEYS}
+    by_label = {key.label: key for key in level_keys()}
     tables = {}
     for label, entry in data["keys"].items():
         key = by_label[label]
@@ -445,7 +429,7 @@ def deal_for_level(name: str, level: str, seed: int = 0, **options: Any) -> int:
     if level not in LEVELS:
         raise OptionError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
     rules = rules_for(name, **options)
-    if isinstance(rules, MultiplayerRules):
+    if not spec_for(rules.name).keys():
         raise OptionError(f"{name} has no deal levels (levels are for the one-player games)")
     if level == "random":
         return next(candidate_deals(seed))

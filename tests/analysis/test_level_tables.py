@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 from cardtable.analysis import ResultStore, make_job, run
-from cardtable.analysis.levels import grade_rows, level_entries
+from cardtable.analysis.level_tables import grade_rows, level_entries
 from cardtable.analysis.report import level_now
-from cardtable.levels.tables import GRADED_LEVELS, KEYS, level_tables
+from cardtable.levels.deal_tables import GRADED_LEVELS, KEYS, level_tables
 
 from ..cli.runner import run as cli_run
 

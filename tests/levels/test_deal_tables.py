@@ -16,11 +16,9 @@ from cardtable.core.errors import NoLevelDealError, OptionError
 from cardtable.core.progress import is_progress
 from cardtable.core.shuffle import SplitMix64
 from cardtable.games import rules_for
+from cardtable.levels import deal_tables as levels
 from cardtable.levels import measures
-from cardtable.levels import tables as levels
-from cardtable.levels.measures import GRADE_NODES, Measure, measure
-from cardtable.levels.reference import NOISY_GAMES, noisy_wins
-from cardtable.levels.tables import (
+from cardtable.levels.deal_tables import (
     GRADED_LEVELS,
     KEYS,
     LEVELS,
@@ -41,6 +39,8 @@ from cardtable.levels.tables import (
     scale_of,
     table_deals,
 )
+from cardtable.levels.measures import GRADE_NODES, Measure, measure
+from cardtable.levels.reference import NOISY_GAMES, noisy_wins
 from cardtable.solve.search import Budget, Found, SearchSpace, depth_first, search
 from cardtable.solve.spaces import EagerSpace, space_for
 from tests.helpers import random_line

@@ -5,8 +5,10 @@ choose among the moves they may play.
 An appeal is a number, higher is better, read off the position alone (no moves
 are tried). The reference player plays, among its candidate moves, the one whose
 resulting position has the highest appeal, the solver's move order breaking ties.
-A game without its own appeal gets :func:`neutral`, so the solver's order alone
-decides.
+A game names its own appeal in its declaration
+(:attr:`~cardtable.core.spec.GameSpec.appeal`: :mod:`.position_value_demonthief`,
+:mod:`.position_value_desturado`); a game without one gets :func:`neutral`, so the
+solver's order alone decides.
 
 >>> from cardtable.games import rules_for
 >>> r = rules_for("klondike")
@@ -20,10 +22,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.rules import Rules
-from ..games.demonthief import Demonthief
-from ..games.desturado import Desturado
-from .appeal_demonthief import demonthief_appeal
-from .appeal_desturado import desturado_appeal
+from ..core.spec import resolve
+from ..games import spec_for
 
 Appeal = Callable[[Any], float]
 
@@ -38,14 +38,15 @@ def neutral(state: Any) -> float:
 
 
 def appeal_for(rules: Rules[Any, Any]) -> Appeal:
-    """The appeal function of a game's rules (:func:`neutral` when it has none).
+    """The appeal function of a game's rules: the one its declaration names
+    (:attr:`~cardtable.core.spec.GameSpec.appeal`), else :func:`neutral`.
 
     >>> from cardtable.games import rules_for
-    >>> appeal_for(rules_for("devils-square")) is neutral
-    True
+    >>> appeal_for(rules_for("devils-square")) is neutral, appeal_for(rules_for("desturado")).__name__
+    (True, 'desturado_appeal')
     """
-    if isinstance(rules, Demonthief):  # and Demons and Thieves, its subclass
-        return demonthief_appeal
-    if isinstance(rules, Desturado):
-        return desturado_appeal
-    return neutral
+    path = spec_for(rules.name).appeal
+    if path is None:
+        return neutral
+    appeal: Appeal = resolve(path)
+    return appeal

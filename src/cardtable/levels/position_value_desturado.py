@@ -1,4 +1,4 @@
-"""The appeal of a Desturado position (:mod:`cardtable.levels.appeal`).
+"""The appeal of a Desturado position (:mod:`cardtable.levels.position_value`).
 
 The appeal is read off the position alone, in two layers.
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from cardtable.core.cards import parse_card
 from cardtable.games import rules_for
 from cardtable.games.demonthief import DemonthiefState
-from cardtable.levels.appeal import appeal_for
-from cardtable.levels.appeal_demonthief import demonthief_appeal, distances
+from cardtable.levels.position_value import appeal_for
+from cardtable.levels.position_value_demonthief import demonthief_appeal, distances
 from cardtable.levels.reference import obvious_player_wins
 
 JH, QH, FIVE_C = parse_card("JH"), parse_card("QH"), parse_card("5C")

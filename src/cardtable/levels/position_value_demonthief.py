@@ -1,4 +1,4 @@
-"""The appeal of a Demonthief position (:mod:`cardtable.levels.appeal`), used for both
+"""The appeal of a Demonthief position (:mod:`cardtable.levels.position_value`), used for both
 Demonthief and Demons and Thieves.
 
 It reads the position as a player who does not search would, and sums weighted terms

@@ -1,12 +1,18 @@
-"""Tests of the Desturado appeal (cardtable.levels.appeal_desturado)."""
+"""Tests of the Desturado appeal (cardtable.levels.position_value_desturado)."""
 
 from __future__ import annotations
 
 from cardtable.core.cards import parse_card
 from cardtable.games import rules_for
 from cardtable.games.desturado import DesturadoState
-from cardtable.levels.appeal import appeal_for
-from cardtable.levels.appeal_desturado import ENDGAME_DOWN, HARD_COLUMNS, desturado_appeal, endgame_shape, hard_shape
+from cardtable.levels.position_value import appeal_for
+from cardtable.levels.position_value_desturado import (
+    ENDGAME_DOWN,
+    HARD_COLUMNS,
+    desturado_appeal,
+    endgame_shape,
+    hard_shape,
+)
 from cardtable.levels.reference import obvious_player_wins
 
 

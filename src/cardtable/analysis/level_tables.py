@@ -3,7 +3,7 @@
 scales and deal tables by :mod:`cardtable.levels.build`.
 
 >>> import tempfile, os
->>> from cardtable.analysis.store import ResultStore
+>>> from cardtable.analysis.results import ResultStore
 >>> level_entries(ResultStore(os.path.join(tempfile.mkdtemp(), "empty.sqlite")))
 {}
 """
@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.spec import LevelKey
 from ..levels.build import MIN_DEALS, TABLE_SIZE, key_entry
-from ..levels.tables import KEYS, LevelKey
+from ..levels.deal_tables import level_keys
 from .jobs import make_job
-from .store import ResultStore, Row
+from .results import ResultStore, Row
 
 
 def grade_rows(store: ResultStore, key: LevelKey) -> list[Row]:
@@ -23,7 +24,7 @@ def grade_rows(store: ResultStore, key: LevelKey) -> list[Row]:
     option at its default, graded with the levels' budget.
 
     >>> import tempfile, os
-    >>> grade_rows(ResultStore(os.path.join(tempfile.mkdtemp(), "e.sqlite")), KEYS[0])
+    >>> grade_rows(ResultStore(os.path.join(tempfile.mkdtemp(), "e.sqlite")), level_keys()[0])
     []
     """
     return list(store.rows(make_job("grade", key.game, key.options()).key))
@@ -35,7 +36,7 @@ def level_entries(
     """The tables entry of every level key the store has graded deals of (see
     :func:`cardtable.levels.build.key_entry`; a key with too few deals has none)."""
     entries = {}
-    for key in KEYS:
+    for key in level_keys():
         rows = grade_rows(store, key)
         graded = []
         eases: dict[int, int] = {}
