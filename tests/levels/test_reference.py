@@ -8,7 +8,7 @@ import cardtable
 from cardtable.core.progress import is_progress
 from cardtable.core.shuffle import SplitMix64
 from cardtable.games import rules_for
-from cardtable.games.demonthief import Demonthief
+from cardtable.games.demonthief import DemonsAndThieves, Demonthief
 from cardtable.levels import reference
 from cardtable.levels.deal_tables import level_tables
 from cardtable.levels.measures import measure
@@ -73,13 +73,12 @@ def test_it_wins_no_tricky_deal_of_the_tables() -> None:
             assert not obvious_player_wins(rules, deal)
 
 
-@pytest.mark.parametrize("name", ["demonthief", "demons-and-thieves"])
-def test_demonthief_plays_the_single_move_player(name: str) -> None:
-    r = rules_for(name)
+@pytest.mark.parametrize("game", [Demonthief, DemonsAndThieves], ids=lambda game: game.name)
+def test_demonthief_plays_the_single_move_player(game: type[Demonthief]) -> None:
+    r = game()
     state = r.deal(0)
     step = obvious_step(r, state)
     assert step is not None
-    assert isinstance(r, Demonthief)
     first = next(iter(DemonthiefPlayer(r).children(state)))
     assert list(step[0]) == list(first[0]) and len(step[0]) == 1
 
