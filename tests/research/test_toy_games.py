@@ -110,7 +110,9 @@ def test_the_toy_duel_observes_a_seats_view_only_and_shares_the_win() -> None:
                 env.step(None)
                 continue
             legal = rules.legal_moves(env.state_)
-            assert sorted(np.flatnonzero(obs["action_mask"])) == sorted(action_space(rules).move_to_action(m) for m in legal)
+            assert sorted(np.flatnonzero(obs["action_mask"])) == sorted(
+                action_space(rules).move_to_action(m) for m in legal
+            )
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert differed > 20  # the samples did change what the seat cannot see
 

@@ -26,8 +26,10 @@ winning move, as in the Gymnasium environments. The game ends when it is won,
 when no move is legal, or after ``max_steps`` moves (default 1000). (The
 Gymnasium environments also end a game that can no longer make progress;
 that search is left out here, where algorithms clone and replay states by the
-thousand.) Observation: the :class:`~cardtable.research.observations.SolitaireEncoder`
-vector and text. Information state (perfect recall) as a string: the
+thousand.) Observation: the vector and text of the game's encoder
+(:func:`~cardtable.research.observations.solitaire_encoder`: the
+:class:`~cardtable.research.observations.SolitaireEncoder` unless the game
+declares its own). Information state (perfect recall) as a string: the
 observation text, then every move so far, each followed by the cards it
 turned face up that had never been seen (``3f+9H``). Face-down cards are
 never in either.
@@ -838,8 +840,8 @@ class DesertoSpielState(pyspiel.State):  # type: ignore[misc]
             gained = [c - o for c, o in zip(_counts(new), left, strict=True)]
             drawn.append(_sorted_cards(gained))
         receiver = (mover - 1) % rules.players if move.pos == 4 else -1
-        public = rules.public_move(placed, move, -1)
-        private = rules.public_move(placed, move, mover)
+        public = str(rules.public_move(placed, move, -1))
+        private = str(rules.public_move(placed, move, mover))
         self.turns += (Turn(mover, self.pending, receiver, public, private, tuple(drawn)),)
         self.position = after
         self.pending, self.drawn, self.need = -1, (), 0
