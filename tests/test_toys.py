@@ -43,3 +43,10 @@ def test_toy_duel_plays_to_a_result(toy_games: tuple[GameSpec, ...]) -> None:
         result = game.outcome.result
         assert result is not None and sum(result.scores) <= 11
         assert cardtable.load(game.save()).state == game.state
+
+
+def test_a_game_without_a_rulebook_page_is_described_by_its_module(toy_games: tuple[GameSpec, ...]) -> None:
+    from cardtable.rulebook import rules_text
+
+    text = rules_text("toy-patience")
+    assert text.startswith("# Toy patience\n") and "eight cards" in text

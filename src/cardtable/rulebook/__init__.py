@@ -2,7 +2,8 @@
 
 The pages (rules as implemented, options, notation, position format) ship in
 the package as ``cardtable/rulebook/<page>.md``; ``docs/games`` points there,
-so there is one copy of each.
+so there is one copy of each. A game with no page here (one registered from
+outside the package) is described by its rules module's docstring.
 
 >>> rules_text("klondike").splitlines()[0]
 '# Klondike (draw three)'
@@ -10,6 +11,8 @@ so there is one copy of each.
 
 from __future__ import annotations
 
+import inspect
+import sys
 from importlib.resources import files
 
 from ..games import rules_class
@@ -30,4 +33,8 @@ def rules_text(game: str) -> str:
     >>> "## Options" in rules_text("desturado")
     True
     """
-    return files("cardtable").joinpath("rulebook", f"{rules_page(game)}.md").read_text(encoding="utf-8")
+    page = files("cardtable").joinpath("rulebook", f"{rules_page(game)}.md")
+    if page.is_file():
+        return page.read_text(encoding="utf-8")
+    cls = rules_class(game)
+    return f"# {cls.title}\n\n" + (inspect.getdoc(sys.modules[cls.__module__]) or "")
