@@ -118,6 +118,11 @@ def openspiel_runner(name: str, params: dict[str, Any] | None = None) -> Runner:
     return run
 
 
+def unavailable(seconds: float) -> tuple[int, int]:
+    """A line whose interface is not installed: no steps."""
+    return 0, 0
+
+
 def vector_runner(env_id: str, n: int, asynchronous: bool, **kwargs: Any) -> Runner:
     def run(seconds: float) -> tuple[int, int]:
         def make() -> gymnasium.Env[Any, Any]:
@@ -168,10 +173,13 @@ def runners() -> list[tuple[str, str, Runner]]:
     for players in (2, 4):
         ours.append(("openspiel", f"{DESERTO} players={players}", openspiel_runner(DESERTO, {"players": players})))
     peers: list[tuple[str, str, Runner]] = []
-    from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
-
-    peers.append(("peer", "pettingzoo leduc_holdem_v4", aec_runner(leduc_holdem_v4.env)))
-    peers.append(("peer", "pettingzoo texas_holdem_v4", aec_runner(texas_holdem_v4.env)))
+    try:
+        from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
+    except ImportError as missing:  # the bench extra (rlcard, pygame) is not installed
+        peers.append(("peer", f"pettingzoo classic: {missing}", unavailable))
+    else:
+        peers.append(("peer", "pettingzoo leduc_holdem_v4", aec_runner(leduc_holdem_v4.env)))
+        peers.append(("peer", "pettingzoo texas_holdem_v4", aec_runner(texas_holdem_v4.env)))
     peers.append(("peer", "openspiel solitaire", openspiel_runner("solitaire")))
     vectors: list[tuple[str, str, Runner]] = []
     vectored: list[tuple[str, dict[str, Any]]] = [

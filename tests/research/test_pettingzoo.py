@@ -9,7 +9,6 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from cardtable.core.errors import IllegalMoveError, OptionError
-from cardtable.games.deserto import DesertoState
 from cardtable.research import deserto_v0
 from cardtable.research.actions import action_space
 from cardtable.research.deserto_v0 import raw_env
@@ -19,11 +18,6 @@ from cardtable.research.deserto_v0 import raw_env
 def test_pettingzoo_api_and_seed_tests_pass(players: int) -> None:
     api_test(deserto_v0.env(players=players), num_cycles=300)
     seed_test(lambda: deserto_v0.env(players=players), num_cycles=300)
-
-
-def state(env: raw_env) -> DesertoState:
-    assert env.state_ is not None
-    return env.state_
 
 
 def play_out(env: Any, seed: int) -> tuple[dict[str, float], int]:
@@ -50,7 +44,7 @@ def test_a_game_ends_with_the_rules_and_shares_the_win(players: int) -> None:
         env = raw_env(players=players)
         totals, moves = play_out(env, seed)
         assert env.agents == []  # every agent was done
-        result = env.rules.result(state(env))
+        result = env.rules.result(env.state_)
         assert result is not None and moves >= 51 - 3 * players  # every card was played or given
         winners = list(result.winners)
         assert totals == {f"player_{s}": (1 / len(winners) if s in winners else 0.0) for s in range(players)}
@@ -59,7 +53,7 @@ def test_a_game_ends_with_the_rules_and_shares_the_win(players: int) -> None:
 def test_margin_rewards() -> None:
     env = raw_env(players=3, reward="margin")
     totals, _ = play_out(env, 1)
-    result = env.rules.result(state(env))
+    result = env.rules.result(env.state_)
     assert result is not None
     scores = list(result.scores)
     for s, score in enumerate(scores):
@@ -76,7 +70,7 @@ def test_only_the_seat_to_move_has_legal_actions_and_they_are_the_rules() -> Non
             mask = env.observe(agent)["action_mask"]
             if s == seat:
                 assert sorted(np.flatnonzero(mask)) == sorted(
-                    space.move_to_action(m) for m in env.rules.legal_moves(state(env))
+                    space.move_to_action(m) for m in env.rules.legal_moves(env.state_)
                 )
             else:
                 assert not mask.any()

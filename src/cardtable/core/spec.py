@@ -149,6 +149,10 @@ class GameSpec:
     """The Gymnasium id of a one-player game (``cardtable/Klondike-v0``)."""
     openspiel_name: str | None = None
     """The OpenSpiel short name (``cardtable_klondike``)."""
+    openspiel_game: str | None = None
+    """The OpenSpiel game class of a game that models its chance its own way (import path;
+    Deserto's deals and draws a card at a time); None: the generic one (the deal is one
+    chance node)."""
     bots: tuple[str, ...] = ()
     """The bots that can play a multi-player game, first the default opponent."""
     variants: tuple[Mapping[str, Any], ...] = field(default_factory=lambda: (MappingProxyType({}),))

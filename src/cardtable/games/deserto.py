@@ -897,6 +897,7 @@ GAME = GameSpec(
     level_keys=None,
     observation="cardtable.research.observations:DesertoEncoder",
     openspiel_name="cardtable_deserto",
+    openspiel_game="cardtable.research.openspiel:DesertoGame",
     bots=("random", "greedy", "ismcts"),
     variants=({"players": 2}, {"players": 3}, {"players": 4}),
 )

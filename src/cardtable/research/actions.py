@@ -2,14 +2,18 @@
 
 Reinforcement-learning and game-theory libraries want actions as numbers
 ``0 .. n-1`` from a set that never changes during a game, plus a mask of the
-legal ones. :func:`action_space` builds that list for a game's rules: the
-moves are the rules' own move values (so ``str(move)`` is the notation), in
-the documented order below, which is stable across releases (a change would
-be a new environment version). ``action_to_move`` and ``move_to_action`` go
-both ways; :meth:`ActionSpace.mask` marks the legal moves of a position,
-from the game's one legal-move generator.
+legal ones. Each game declares that list once, in its own module: the
+``action_moves`` of its :class:`~cardtable.core.spec.GameSpec`, called once per
+value of the spec's ``action_options`` (Desturado's ``mode``); a game that
+declares none has no action space. :func:`action_space` makes it for a game's
+rules: the moves are the rules' own move values (so ``str(move)`` is the
+notation), in the documented order below, which is stable across releases (a
+change would be a new environment version). ``action_to_move`` and
+``move_to_action`` go both ways; :meth:`ActionSpace.mask` marks the legal
+moves of a position, from the game's one legal-move generator.
 
-The numbering, per game (``n`` is a card count, ``i``, ``j`` piles):
+The numbering of the built-in games (``n`` is a card count, ``i``, ``j`` piles;
+each game's ``action_moves`` docstring says the same):
 
 ===================== ====== ==========================================================
 game (mode)           size   actions in order
@@ -43,17 +47,15 @@ as the notation does, so one action is one notation text.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from ..core.errors import OptionError
 from ..core.rules import Rules
-from ..games import demonthief, deserto, desturado, devils_square, klondike
-
-KLONDIKE_MAX_RUN = 13
-"""The longest face-up run that can move in Klondike: king down to ace."""
+from ..core.spec import GameSpec
+from ..games import spec_for
 
 
 class ActionSpace:
@@ -125,62 +127,31 @@ class ActionSpace:
         return mask
 
 
-def _klondike() -> list[Any]:
-    k = klondike
-    moves: list[Any] = [k.DRAW, k.REDEAL, k.WASTE_TO_FOUNDATION, *k.TAB_TO_FOUNDATION, *k.WASTE_TO_TAB]
-    moves += [m for row in k.FOUNDATION_TO_TAB for m in row]
-    moves += [k.TAB_TO_TAB[i][j][n] for i in k.TABLEAU for j in k.TABLEAU if i != j for n in range(1, 14)]
-    return moves
-
-
-def _demonthief() -> list[Any]:
-    d = demonthief
-    moves: list[Any] = [d.DRAW, d.REDEAL, *d.TO_FOUNDATION, *d.WASTE_TO_TAB, *d.RESERVE_TO_TAB]
-    moves += [d.TAB_TO_TAB[i][j][n] for i in d.TABLEAU for j in d.TABLEAU if i != j for n in range(1, d.MAX_GROUP + 1)]
-    return moves
-
-
-def _desturado(rules: desturado.Desturado) -> list[Any]:
-    columns = range(rules.columns)
-    hands = range(desturado.HAND, desturado.HAND + rules.hand_spaces)
-    places = (*columns, *hands)
-    moves = [desturado.MOVES[i, j] for i in columns for j in places if j != i]
-    return moves + [desturado.MOVES[i, j] for i in hands for j in hands if j != i]
-
-
-def _devils_square() -> list[Any]:
-    size = devils_square.SIZE
-    return [devils_square.MOVES[i][j][n] for i in range(size) for j in range(size) if i != j for n in range(3)]
-
-
-def _deserto() -> list[Any]:
-    return [m for row in deserto.PLACE for m in row] + list(deserto.GIFT)
-
-
-@cache
-def _space(name: str, mode: str | None) -> ActionSpace:
-    key = name if mode is None else f"{name} mode={mode}"
-    if name == "klondike":
-        return ActionSpace(key, _klondike())
-    if name in ("demonthief", "demons-and-thieves"):
-        return ActionSpace(key, _demonthief())
-    if name == "desturado":
-        return ActionSpace(key, _desturado(desturado.Desturado(mode=mode)))
-    if name == "devils-square":
-        return ActionSpace(key, _devils_square())
-    if name == "deserto":
-        return ActionSpace(key, _deserto())
-    raise ValueError(f"no action space for game {name!r}")
+_SPACES: dict[tuple[str, tuple[Any, ...]], tuple[GameSpec, ActionSpace]] = {}
+"""The action spaces made so far, by game and the values of its ``action_options``
+(with the declaration each was made from: a game registered anew gets a new space)."""
 
 
 def action_space(rules: Rules[Any, Any]) -> ActionSpace:
-    """The action space of a game's rules (one object per game and mode, made once).
+    """The action space of a game's rules (one object per game and mode, made once), from
+    the game's declaration (``action_moves`` of :func:`cardtable.games.spec_for`); an
+    :class:`~cardtable.core.errors.OptionError` for a game that declares none.
 
     >>> from cardtable.games import rules_for
     >>> [action_space(rules_for("desturado", mode=m)).size for m in ("easy", "medium", "hard")]
     [65, 40, 30]
     """
-    return _space(rules.name, rules.options.get("mode") if rules.name == "desturado" else None)
+    spec = spec_for(rules.name)
+    values = tuple(rules.options.get(o) for o in spec.action_options)
+    made = _SPACES.get((spec.name, values))
+    if made is not None and made[0] is spec:
+        return made[1]
+    if spec.action_moves is None:
+        raise OptionError(f"{spec.name} has no action space (its GameSpec declares no action_moves)")
+    key = spec.name + "".join(f" {o}={v}" for o, v in zip(spec.action_options, values, strict=True))
+    space = ActionSpace(key, spec.action_moves(rules))
+    _SPACES[spec.name, values] = (spec, space)
+    return space
 
 
 def action_to_move(rules: Rules[Any, Any], action: int) -> Any:

@@ -1,17 +1,21 @@
-"""The six games as OpenSpiel Python games, registered on import with ``pyspiel.register_game``.
+"""The games as OpenSpiel Python games, registered on import with ``pyspiel.register_game``.
 
 >>> import pyspiel, cardtable.research.openspiel
 >>> game = pyspiel.load_game("cardtable_deserto", {"players": 3})
 >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
 (3, 20, 4)
 
-**Names** (``pyspiel.load_game(name, params)``): ``cardtable_klondike``,
-``cardtable_desturado``, ``cardtable_demonthief``,
-``cardtable_demons_and_thieves``, ``cardtable_devils_square``,
-``cardtable_deserto``. The parameters are the game's own options (an option
-whose default is "none", Klondike's ``redeals``, is ``-1`` for none) and the
-settings below. Actions are the fixed action space of
-:mod:`cardtable.research.actions`; ``action_to_string`` is the move's notation.
+**Names** (``pyspiel.load_game(name, params)``): every game of the one list of
+games (:func:`cardtable.games.specs`) whose declaration names an
+``openspiel_name``: ``cardtable_klondike``, ``cardtable_desturado``,
+``cardtable_demonthief``, ``cardtable_demons_and_thieves``,
+``cardtable_devils_square``, ``cardtable_deserto``; :func:`register` again (or
+:func:`load_game` by the game's name) registers a game added since. The
+parameters are the game's own options (an option whose default is "none",
+Klondike's ``redeals``, is ``-1`` for none) and the settings below. Actions
+are the fixed action space of :mod:`cardtable.research.actions` (a game that
+declares none is refused when loaded); ``action_to_string`` is the move's
+notation.
 
 **The one-player games** are single-player games with one chance node, the
 deal: outcome ``d`` of ``deals`` (default 1000, equally likely) plays deal
@@ -22,11 +26,28 @@ winning move, as in the Gymnasium environments. The game ends when it is won,
 when no move is legal, or after ``max_steps`` moves (default 1000). (The
 Gymnasium environments also end a game that can no longer make progress;
 that search is left out here, where algorithms clone and replay states by the
-thousand.) Observation: the :class:`~cardtable.research.observations.SolitaireEncoder`
-vector and text. Information state (perfect recall) as a string: the
+thousand.) Observation: the vector and text of the game's encoder
+(:func:`~cardtable.research.observations.solitaire_encoder`: the
+:class:`~cardtable.research.observations.SolitaireEncoder` unless the game
+declares its own). Information state (perfect recall) as a string: the
 observation text, then every move so far, each followed by the cards it
 turned face up that had never been seen (``3f+9H``). Face-down cards are
 never in either.
+
+**A multi-player game** is, unless its declaration names its own class
+(``openspiel_game``: Deserto's, below), an imperfect-information game for its
+seats whose chance is one node, the deal, as for the one-player games
+(settings ``deals``, ``deal`` and ``max_steps``, default 1000, -1 and 1000).
+Returns are the win share at the end (the rules' ``result``: 1 / number of
+winners, 0 for the others; a game stopped at ``max_steps`` is shared by all:
+a constant-sum game). Observation: the seat's encoder
+(:func:`~cardtable.research.observations.seat_encoder`) as a tensor and its
+text. Information state (perfect recall), as a string: the seat's text of the
+position after the deal, then for every move what the seat learnt of it (the
+rules' ``public_move``) and its text of the position after it. No
+information-state tensor. ``resample_from_infostate`` deals anew what the
+player cannot see (the rules' ``sample``), keeping the present and the
+player's own record of the past, as for Deserto.
 
 **Deserto** is an imperfect-information game for ``players`` 2 to 4 whose
 chance nodes are the deck: each card dealt or drawn is a chance node whose
@@ -53,39 +74,92 @@ seats' records of the past hold only what ``player`` saw.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from ..core.errors import OptionError
+from ..core.errors import CardtableError, OptionError
+from ..core.multiplayer import MultiplayerRules
 from ..core.rules import Rules
 from ..core.shuffle import shuffled
-from ..games import rules_for
+from ..core.spec import GameSpec, resolve
+from ..games import rules_for, spec_for, specs
+from ..games.deserto import GAME as DESERTO_SPEC
 from ..games.deserto import HAND_SIZE, KIND_COUNTS, KINDS, Deserto, DesertoState
 from .actions import ActionSpace, action_space, play_step
-from .observations import DESERTO_SIZE, MAX_SEATS, DesertoEncoder, SolitaireEncoder
+from .observations import DESERTO_SIZE, MAX_SEATS, DesertoEncoder, Encoder, SeatEncoder, seat_encoder, solitaire_encoder
 
-SOLITAIRES = {
-    "klondike": "cardtable_klondike",
-    "desturado": "cardtable_desturado",
-    "demonthief": "cardtable_demonthief",
-    "demons-and-thieves": "cardtable_demons_and_thieves",
-    "devils-square": "cardtable_devils_square",
-}
-"""The OpenSpiel name of each one-player game."""
 
-DESERTO = "cardtable_deserto"
+def solitaires() -> dict[str, str]:
+    """The OpenSpiel name of each one-player game that declares one, read from the one list
+    of games now.
+
+    >>> solitaires()["devils-square"]
+    'cardtable_devils_square'
+    """
+    return {s.name: s.openspiel_name for s in specs() if s.one_player and s.openspiel_name is not None}
+
+
+def game_names() -> tuple[str, ...]:
+    """Every OpenSpiel name the games declare, in the order of the one list of games.
+
+    >>> game_names()[-1]
+    'cardtable_deserto'
+    """
+    return tuple(s.openspiel_name for s in specs() if s.openspiel_name is not None)
+
+
+class _Solitaires(Mapping[str, str]):
+    """:func:`solitaires`, as a mapping read anew at every use."""
+
+    def __getitem__(self, game: str) -> str:
+        return solitaires()[game]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(solitaires())
+
+    def __len__(self) -> int:
+        return len(solitaires())
+
+    def __repr__(self) -> str:
+        return repr(solitaires())
+
+
+class _GameNames(Sequence[str]):
+    """:func:`game_names`, as a sequence read anew at every use."""
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[str]: ...
+    def __getitem__(self, i: int | slice) -> Any:
+        return game_names()[i]
+
+    def __len__(self) -> int:
+        return len(game_names())
+
+    def __repr__(self) -> str:
+        return repr(game_names())
+
+
+SOLITAIRES: Mapping[str, str] = _Solitaires()
+"""The OpenSpiel name of each one-player game (:func:`solitaires`, read live)."""
+
+DESERTO: str = str(DESERTO_SPEC.openspiel_name)
 """The OpenSpiel name of Deserto."""
 
-GAME_NAMES: tuple[str, ...] = (*SOLITAIRES.values(), DESERTO)
-"""Every registered name."""
+GAME_NAMES: Sequence[str] = _GameNames()
+"""Every registered name (:func:`game_names`, read live)."""
 
 SOLITAIRE_SETTINGS = {"deals": 1000, "deal": -1, "max_steps": 1000, "win_bonus": 10.0}
 """The one-player games' own parameters and their defaults."""
+
+SEATS_SETTINGS = {"deals": 1000, "deal": -1, "max_steps": 1000}
+"""The generic multi-player games' own parameters and their defaults."""
 
 MAX_TURNS = sum(KIND_COUNTS)
 """Deserto's most turns: each places or gives one of the 51 cards."""
@@ -113,13 +187,26 @@ def _options(game: str, params: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
+def _load(shared_class: type[_S], game: str, params: dict[str, Any], settings: dict[str, Any]) -> _S:
+    """The shared object of ``game`` with OpenSpiel parameters ``params``; a
+    ``pyspiel.SpielError`` for a bad option, a game without an action space or no more in
+    the list of games."""
+    try:
+        options = _options(game, params)
+        shared = _shared(shared_class.__name__, game, tuple(sorted(options.items())), tuple(sorted(settings.items())))
+    except CardtableError as error:
+        raise pyspiel.SpielError(str(error)) from error
+    assert isinstance(shared, shared_class)
+    return shared
+
+
 class _Shared:
     """What every state of one game shares (rules, action space, encoder, settings): copied
     by reference and pickled as its key, because OpenSpiel deep-copies a Python state's
     attributes on every clone and pickles them to serialize it."""
 
     def __init__(self, game: str, options: tuple[tuple[str, Any], ...], settings: tuple[tuple[str, Any], ...]) -> None:
-        self.key = (game, options, settings)
+        self.key = (type(self).__name__, game, options, settings)
         self.rules: Rules[Any, Any] = rules_for(game, **dict(options))
         self.space: ActionSpace = action_space(self.rules)
         self.settings = dict(settings)
@@ -131,11 +218,22 @@ class _Shared:
         return (_shared, self.key)
 
 
+_S = TypeVar("_S", bound=_Shared)
+
+
 class _SolitaireShared(_Shared):
     def __init__(self, game: str, options: tuple[tuple[str, Any], ...], settings: tuple[tuple[str, Any], ...]) -> None:
         super().__init__(game, options, settings)
-        self.encoder = SolitaireEncoder(self.rules)
+        self.encoder: Encoder = solitaire_encoder(self.rules)
         self.auto = bool(self.rules.options.get("autoplay"))
+
+
+class _SeatsShared(_Shared):
+    def __init__(self, game: str, options: tuple[tuple[str, Any], ...], settings: tuple[tuple[str, Any], ...]) -> None:
+        super().__init__(game, options, settings)
+        assert isinstance(self.rules, MultiplayerRules)
+        self.seats: MultiplayerRules[Any, Any] = self.rules
+        self.encoder: SeatEncoder = seat_encoder(self.rules)
 
 
 class _DesertoShared(_Shared):
@@ -146,11 +244,16 @@ class _DesertoShared(_Shared):
         self.encoder = DesertoEncoder(self.rules)
 
 
+_SHARED_KINDS: dict[str, type[_Shared]] = {c.__name__: c for c in (_SolitaireShared, _SeatsShared, _DesertoShared)}
+"""The kinds of shared objects, by class name (a shared object's key names its kind)."""
+
+
 @cache
-def _shared(game: str, options: tuple[tuple[str, Any], ...], settings: tuple[tuple[str, Any], ...]) -> Any:
-    """The one shared object of a game and its parameters."""
-    cls = _DesertoShared if game == "deserto" else _SolitaireShared
-    return cls(game, options, settings)
+def _shared(
+    kind: str, game: str, options: tuple[tuple[str, Any], ...], settings: tuple[tuple[str, Any], ...]
+) -> _Shared:
+    """The one shared object of a kind, a game and its parameters."""
+    return _SHARED_KINDS[kind](game, options, settings)
 
 
 def _perfect_recall(iig_obs_type: Any) -> bool:
@@ -162,11 +265,10 @@ def _perfect_recall(iig_obs_type: Any) -> bool:
 # --- one-player games ----------------------------------------------------------------------
 
 
-def _solitaire_type(game: str) -> Any:
-    title = rules_for(game).title
+def _solitaire_type(spec: GameSpec) -> Any:
     return pyspiel.GameType(
-        short_name=SOLITAIRES[game],
-        long_name=f"cardtable {title}",
+        short_name=spec.openspiel_name,
+        long_name=f"cardtable {spec.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -178,7 +280,7 @@ def _solitaire_type(game: str) -> Any:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={**_parameters(game), **SOLITAIRE_SETTINGS},
+        parameter_specification={**_parameters(spec.name), **SOLITAIRE_SETTINGS},
     )
 
 
@@ -195,11 +297,7 @@ class SolitaireGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         settings = {k: params.get(k, v) for k, v in SOLITAIRE_SETTINGS.items()}
-        try:
-            options = _options(game, params)
-            shared: _SolitaireShared = _shared(game, tuple(sorted(options.items())), tuple(sorted(settings.items())))
-        except OptionError as error:
-            raise pyspiel.SpielError(str(error)) from error
+        shared = _load(_SolitaireShared, game, params, settings)
         if settings["deals"] < 1 or settings["max_steps"] < 1:
             raise pyspiel.SpielError("deals and max_steps must be at least 1")
         deck = len(shared.rules.deck())
@@ -211,7 +309,7 @@ class SolitaireGame(pyspiel.Game):  # type: ignore[misc]
             max_utility=float(deck) + float(settings["win_bonus"]),
             max_game_length=settings["max_steps"],
         )
-        super().__init__(_solitaire_type(game), info, params)
+        super().__init__(_solitaire_type(spec_for(game)), info, params)
         self.shared = shared
 
     def new_initial_state(self) -> SolitaireState:
@@ -373,22 +471,219 @@ class Turn(NamedTuple):
     drawn: tuple[tuple[int, ...] | None, ...]
 
 
-_DESERTO_TYPE = pyspiel.GameType(
-    short_name=DESERTO,
-    long_name="cardtable Deserto",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.CONSTANT_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_parameters("deserto"),
-)
+def _seats_type(spec: GameSpec, parameters: dict[str, Any], information_state_tensor: bool) -> Any:
+    """The OpenSpiel type of a multi-player game: sequential, chance, imperfect
+    information, constant sum (the win shared), returns at the end."""
+    return pyspiel.GameType(
+        short_name=spec.openspiel_name,
+        long_name=f"cardtable {spec.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.seats[1],
+        min_num_players=spec.seats[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=information_state_tensor,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+def _seats_info(shared: _Shared, players: int, max_chance_outcomes: int, max_game_length: int) -> Any:
+    """A multi-player game's sizes: returns from 0 to 1 that add up to 1 (the win share)."""
+    return pyspiel.GameInfo(
+        num_distinct_actions=shared.space.size,
+        max_chance_outcomes=max_chance_outcomes,
+        num_players=players,
+        min_utility=0.0,
+        max_utility=1.0,
+        utility_sum=1.0,
+        max_game_length=max_game_length,
+    )
+
+
+def _win_shares(rules: MultiplayerRules[Any, Any], position: Any) -> list[float] | None:
+    """Each seat's share of the win at the end (1 / number of winners, 0 for the others);
+    None while the game goes on."""
+    result = rules.result(position)
+    if result is None:
+        return None
+    return [1.0 / len(result.winners) if s in result.winners else 0.0 for s in range(rules.players)]
+
+
+# --- a multi-player game: the deal is one chance node ----------------------------------------
+
+
+class SeatsGame(pyspiel.Game):  # type: ignore[misc]
+    """A multi-player game for OpenSpiel, its deal one chance node (see the module docstring).
+
+    >>> game = SeatsGame("deserto", {"players": 3})  # (Deserto has a class of its own; this one works too)
+    >>> game.num_players(), game.max_chance_outcomes(), game.new_initial_state().is_chance_node()
+    (3, 1000, True)
+    """
+
+    def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        settings = {k: params.get(k, v) for k, v in SEATS_SETTINGS.items()}
+        shared = _load(_SeatsShared, game, params, settings)
+        if settings["deals"] < 1 or settings["max_steps"] < 1:
+            raise pyspiel.SpielError("deals and max_steps must be at least 1")
+        chances = 1 if settings["deal"] >= 0 else settings["deals"]
+        info = _seats_info(shared, shared.seats.players, chances, settings["max_steps"])
+        super().__init__(self.spiel_type(spec_for(game)), info, params)
+        self.shared = shared
+
+    @staticmethod
+    def spiel_type(spec: GameSpec) -> Any:
+        """The OpenSpiel type of ``spec``'s game as a :class:`SeatsGame`.
+
+        >>> SeatsGame.spiel_type(DESERTO_SPEC).provides_information_state_tensor
+        False
+        """
+        return _seats_type(spec, {**_parameters(spec.name), **SEATS_SETTINGS}, information_state_tensor=False)
+
+    def new_initial_state(self) -> SeatsState:
+        """The state before the deal (a chance node), or deal ``deal`` when it is set."""
+        return SeatsState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SeatsObserver:
+        """The observer: the observation, or with ``perfect_recall`` the information state."""
+        return SeatsObserver(self.shared, _perfect_recall(iig_obs_type))
+
+
+class SeatsState(pyspiel.State):  # type: ignore[misc]
+    """A position of a multi-player game, with its step count and every seat's record.
+
+    ``records[seat]`` is what ``seat`` saw, a line each: its text of the position after
+    the deal, then for every move what it learnt of the move and its text of the position.
+
+    >>> state = SeatsGame("deserto", {"deal": 0}).new_initial_state()
+    >>> state.current_player(), state.records[1][0][:16]
+    (0, 'seat 1 hand OVT ')
+    """
+
+    def __init__(self, game: SeatsGame) -> None:
+        super().__init__(game)
+        self.shared = game.shared
+        self.position: Any = None
+        self.steps = 0
+        self.records: tuple[tuple[str, ...], ...] = ()
+        deal = self.shared.settings["deal"]
+        if deal >= 0:
+            self._start(deal)
+
+    def _start(self, deal: int) -> None:
+        self.position = position = self.shared.seats.deal(deal)
+        text = self.shared.encoder.text
+        self.records = tuple((text(position, seat),) for seat in range(self.shared.seats.players))
+
+    def current_player(self) -> int:
+        """The seat to move; chance before the deal; terminal at the end."""
+        if self.position is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        turn = self.shared.seats.to_move(self.position)
+        if turn is None or self.steps >= self.shared.settings["max_steps"]:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return turn
+
+    def is_terminal(self) -> bool:
+        """The game is over, or ``max_steps`` moves were made."""
+        return bool(self.current_player() == pyspiel.PlayerId.TERMINAL)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        space = self.shared.space
+        return sorted(space.move_to_action(m) for m in self.shared.seats.legal_moves(self.position))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The deals, equally likely."""
+        deals = self.shared.settings["deals"]
+        return [(d, 1.0 / deals) for d in range(deals)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.position is None:
+            self._start(action)
+            return
+        rules, text = self.shared.seats, self.shared.encoder.text
+        move = self.shared.space.action_to_move(action)
+        before = self.position
+        self.position = after = rules.apply(before, move)
+        self.steps += 1
+        self.records = tuple(
+            (*record, str(rules.public_move(before, move, seat)), text(after, seat))
+            for seat, record in enumerate(self.records)
+        )
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
+        return str(self.shared.space.action_to_move(action))
+
+    def returns(self) -> list[float]:
+        """The win shares at the end (a game stopped at ``max_steps`` shared by all; 0
+        for every seat before the end)."""
+        n = self.shared.seats.players
+        if not self.is_terminal():
+            return [0.0] * n
+        shares = _win_shares(self.shared.seats, self.position)
+        return [1.0 / n] * n if shares is None else shares
+
+    def __str__(self) -> str:
+        if self.position is None:
+            return "(before the deal)"
+        return str(self.shared.seats.to_text(self.position))
+
+    def resample_from_infostate(self, player: int, sampler: Any) -> SeatsState:
+        """A state ``player`` cannot tell from this one: the cards it cannot see dealt anew
+        (the rules' ``sample``, seeded by ``sampler``); the other seats' records keep what
+        ``player`` learnt of each move."""
+        if self.current_player() == pyspiel.PlayerId.CHANCE:
+            raise pyspiel.SpielError("resample_from_infostate is for decision nodes")
+        seed = int(sampler() * 2**53) if callable(sampler) else int(sampler.sample() * 2**53)
+        state: SeatsState = self.get_game().new_initial_state()
+        state.position = self.shared.seats.sample(self.position, player, random.Random(seed))
+        state.steps = self.steps
+        own = self.records[player]
+        seen = tuple(line if i % 2 else "?" for i, line in enumerate(own))
+        state.records = tuple(own if seat == player else seen for seat in range(len(self.records)))
+        return state
+
+
+class SeatsObserver:
+    """OpenSpiel's Python observer of a multi-player game for one seat.
+
+    >>> state = SeatsGame("deserto", {"deal": 0}).new_initial_state()
+    >>> len(state.observation_tensor(1)), state.information_state_string(1).splitlines()[0][:16]
+    (65, 'seat 1 hand OVT ')
+    """
+
+    def __init__(self, shared: _SeatsShared, perfect_recall: bool) -> None:
+        self.shared = shared
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(0 if perfect_recall else shared.encoder.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: SeatsState, player: int) -> None:
+        """Fill ``tensor`` with what ``player`` sees of ``state``."""
+        if self.perfect_recall:
+            return
+        if state.position is None:
+            self.tensor.fill(0)
+        else:
+            self.tensor[:] = self.shared.encoder.encode(state.position, player)
+
+    def string_from(self, state: SeatsState, player: int) -> str:
+        """The seat's text of the position; with perfect recall, its whole record."""
+        if state.position is None:
+            return "(before the deal)"
+        if self.perfect_recall:
+            return "\n".join(state.records[player])
+        return self.shared.encoder.text(state.position, player)
+
+
+# --- Deserto: the deck a card at a time -------------------------------------------------------
 
 
 def _counts(cards: Sequence[int]) -> list[int]:
@@ -411,24 +706,24 @@ class DesertoGame(pyspiel.Game):  # type: ignore[misc]
     (True, (0, 0.11764705882352941))
     """
 
+    game = DESERTO_SPEC.name
+    """The game it plays."""
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        try:
-            options = _options("deserto", params)
-            shared: _DesertoShared = _shared("deserto", tuple(sorted(options.items())), ())
-        except OptionError as error:
-            raise pyspiel.SpielError(str(error)) from error
-        info = pyspiel.GameInfo(
-            num_distinct_actions=shared.space.size,
-            max_chance_outcomes=4,
-            num_players=shared.deserto.players,
-            min_utility=0.0,
-            max_utility=1.0,
-            utility_sum=1.0,
-            max_game_length=MAX_TURNS,
-        )
-        super().__init__(_DESERTO_TYPE, info, params)
+        shared = _load(_DesertoShared, self.game, params, {})
+        info = _seats_info(shared, shared.deserto.players, 4, MAX_TURNS)
+        super().__init__(self.spiel_type(spec_for(self.game)), info, params)
         self.shared = shared
+
+    @staticmethod
+    def spiel_type(spec: GameSpec) -> Any:
+        """Deserto's OpenSpiel type (with an information-state tensor; no settings of its own).
+
+        >>> DesertoGame.spiel_type(DESERTO_SPEC).short_name
+        'cardtable_deserto'
+        """
+        return _seats_type(spec, _parameters(spec.name), information_state_tensor=True)
 
     def new_initial_state(self) -> DesertoSpielState:
         """The state before the deal: the first card dealt is a chance node."""
@@ -545,8 +840,8 @@ class DesertoSpielState(pyspiel.State):  # type: ignore[misc]
             gained = [c - o for c, o in zip(_counts(new), left, strict=True)]
             drawn.append(_sorted_cards(gained))
         receiver = (mover - 1) % rules.players if move.pos == 4 else -1
-        public = rules.public_move(placed, move, -1)
-        private = rules.public_move(placed, move, mover)
+        public = str(rules.public_move(placed, move, -1))
+        private = str(rules.public_move(placed, move, mover))
         self.turns += (Turn(mover, self.pending, receiver, public, private, tuple(drawn)),)
         self.position = after
         self.pending, self.drawn, self.need = -1, (), 0
@@ -558,11 +853,8 @@ class DesertoSpielState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         """The win shares at the end (0 for every seat before)."""
-        result = self.shared.deserto.result(self.position) if self.is_terminal() else None
-        n = self.shared.deserto.players
-        if result is None:
-            return [0.0] * n
-        return [1.0 / len(result.winners) if s in result.winners else 0.0 for s in range(n)]
+        shares = _win_shares(self.shared.deserto, self.position) if self.is_terminal() else None
+        return [0.0] * self.shared.deserto.players if shares is None else shares
 
     def __str__(self) -> str:
         return str(self.shared.deserto.to_text(self.position))
@@ -673,22 +965,52 @@ def _solitaire_factory(game: str) -> type[SolitaireGame]:
     def init(self: SolitaireGame, params: dict[str, Any] | None = None) -> None:
         SolitaireGame.__init__(self, game, params)
 
-    return type(f"{SOLITAIRES[game]}_game", (SolitaireGame,), {"__init__": init})
+    return type(f"{spec_for(game).openspiel_name}_game", (SolitaireGame,), {"__init__": init})
+
+
+def _seats_factory(game: str) -> type[SeatsGame]:
+    def init(self: SeatsGame, params: dict[str, Any] | None = None) -> None:
+        SeatsGame.__init__(self, game, params)
+
+    return type(f"{spec_for(game).openspiel_name}_game", (SeatsGame,), {"__init__": init})
 
 
 def register() -> None:
-    """Register the six games with OpenSpiel (done on import; again is harmless).
+    """Register with OpenSpiel every game of the one list of games that declares an
+    OpenSpiel name, each with the class its declaration names (``openspiel_game``) or the
+    generic one for its number of players (done on import; again registers the games added
+    since, and is otherwise harmless).
 
     >>> import pyspiel
     >>> register(); "cardtable_devils_square" in pyspiel.registered_names()
     True
     """
     known = set(pyspiel.registered_names())
-    for game, name in SOLITAIRES.items():
-        if name not in known:
-            pyspiel.register_game(_solitaire_type(game), _solitaire_factory(game))
-    if DESERTO not in known:
-        pyspiel.register_game(_DESERTO_TYPE, DesertoGame)
+    for spec in specs():
+        if spec.openspiel_name is None or spec.openspiel_name in known:
+            continue
+        if spec.openspiel_game is not None:
+            cls = resolve(spec.openspiel_game)
+            pyspiel.register_game(cls.spiel_type(spec), cls)
+        elif spec.one_player:
+            pyspiel.register_game(_solitaire_type(spec), _solitaire_factory(spec.name))
+        else:
+            pyspiel.register_game(SeatsGame.spiel_type(spec), _seats_factory(spec.name))
+
+
+def load_game(game: str, params: dict[str, Any] | None = None) -> Any:
+    """``pyspiel.load_game`` of a game by its cardtable name (registered first, so a game
+    added since the import is there too); an :class:`OptionError` for a game whose
+    declaration names no OpenSpiel name.
+
+    >>> load_game("desturado", {"mode": "hard"}).num_distinct_actions()
+    30
+    """
+    spec = spec_for(game)
+    if spec.openspiel_name is None:
+        raise OptionError(f"{spec.name} has no OpenSpiel game (its GameSpec declares no openspiel_name)")
+    register()
+    return pyspiel.load_game(spec.openspiel_name, dict(params or {}))
 
 
 register()

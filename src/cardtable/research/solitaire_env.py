@@ -1,18 +1,22 @@
 """Gymnasium environments for the one-player games.
 
-Registered on ``import cardtable.research`` as ``cardtable/Klondike-v0``,
-``cardtable/Desturado-v0``, ``cardtable/Demonthief-v0``,
-``cardtable/DemonsAndThieves-v0`` and ``cardtable/DevilsSquare-v0``; keyword
-arguments of ``gymnasium.make`` are the game's options (``draw=3``,
-``mode="hard"``...) and the environment's own settings below.
+Every one-player game whose declaration (:class:`~cardtable.core.spec.GameSpec`)
+names a ``gymnasium_id`` is registered on ``import cardtable.research``:
+``cardtable/Klondike-v0``, ``cardtable/Desturado-v0``,
+``cardtable/Demonthief-v0``, ``cardtable/DemonsAndThieves-v0`` and
+``cardtable/DevilsSquare-v0`` (:func:`register` again, or :func:`make_env`,
+registers a game added since); keyword arguments of ``gymnasium.make`` are the
+game's options (``draw=3``, ``mode="hard"``...) and the environment's own
+settings below.
 
 - **Actions**: ``Discrete(n)``, the game's fixed action space
   (:mod:`cardtable.research.actions`). ``info["action_mask"]`` (``int8``, 1 for
   a legal action) comes with every observation. An illegal action changes
   nothing, costs ``illegal_reward`` (default -1) and sets ``info["illegal"]``.
-- **Observations**: the ``int16`` vector of
-  :class:`~cardtable.research.observations.SolitaireEncoder` (face-down cards
-  are 1 whatever they are). ``render()`` (``render_mode="ansi"``) gives the
+- **Observations**: the ``int16`` vector of the game's encoder
+  (:func:`~cardtable.research.observations.solitaire_encoder`: unless the game
+  declares its own, :class:`~cardtable.research.observations.SolitaireEncoder`,
+  where face-down cards are 1 whatever they are). ``render()`` (``render_mode="ansi"``) gives the
   position as the player sees it, as text.
 - **Rewards**: the change of the game's first progress number (cards to the
   foundations in Klondike and Demonthief, a card back to a foundation is -1;
@@ -45,7 +49,8 @@ arguments of ``gymnasium.make`` are the game's options (``draw=3``,
 
 from __future__ import annotations
 
-from typing import Any, SupportsFloat
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, SupportsFloat, overload
 
 import gymnasium
 import numpy as np
@@ -53,35 +58,84 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..core.errors import OptionError
-from ..core.multiplayer import MultiplayerRules
 from ..core.progress import DEFAULT_LIMIT, ProgressMemo
-from ..games import rules_for
+from ..games import spec_for, specs
 from ..levels import deal_for_level
 from .actions import action_space, play_step
-from .observations import SolitaireEncoder
+from .observations import solitaire_encoder
 
 Obs = npt.NDArray[np.int16]
 
-ENV_IDS = {
-    "klondike": "cardtable/Klondike-v0",
-    "desturado": "cardtable/Desturado-v0",
-    "demonthief": "cardtable/Demonthief-v0",
-    "demons-and-thieves": "cardtable/DemonsAndThieves-v0",
-    "devils-square": "cardtable/DevilsSquare-v0",
-}
-"""The registered Gymnasium id of each one-player game."""
 
-VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
-    ("cardtable/Klondike-v0", {"draw": 3}),
-    ("cardtable/Klondike-v0", {"draw": 1}),
-    ("cardtable/Desturado-v0", {"mode": "easy"}),
-    ("cardtable/Desturado-v0", {"mode": "medium"}),
-    ("cardtable/Desturado-v0", {"mode": "hard"}),
-    ("cardtable/Demonthief-v0", {}),
-    ("cardtable/DemonsAndThieves-v0", {}),
-    ("cardtable/DevilsSquare-v0", {}),
-)
-"""Every game and mode as an id and ``gymnasium.make`` options (for tests and benchmarks)."""
+def env_ids() -> dict[str, str]:
+    """The Gymnasium id of every one-player game that declares one (``gymnasium_id`` of its
+    :class:`~cardtable.core.spec.GameSpec`), by game, read from the one list of games now.
+
+    >>> env_ids()["devils-square"]
+    'cardtable/DevilsSquare-v0'
+    """
+    return {s.name: s.gymnasium_id for s in specs() if s.one_player and s.gymnasium_id is not None}
+
+
+def variants() -> tuple[tuple[str, dict[str, Any]], ...]:
+    """Every mode of every game of :func:`env_ids` (the ``variants`` of its declaration), as
+    an id and ``gymnasium.make`` options (for tests and benchmarks).
+
+    >>> variants()[:2]
+    (('cardtable/Klondike-v0', {'draw': 3}), ('cardtable/Klondike-v0', {'draw': 1}))
+    """
+    ids = env_ids()
+    return tuple((ids[s.name], dict(v)) for s in specs() if s.name in ids for v in s.variants)
+
+
+class _EnvIds(Mapping[str, str]):
+    """:func:`env_ids`, as a mapping read anew at every use."""
+
+    def __getitem__(self, game: str) -> str:
+        return env_ids()[game]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(env_ids())
+
+    def __len__(self) -> int:
+        return len(env_ids())
+
+    def __repr__(self) -> str:
+        return repr(env_ids())
+
+
+class _Variants(Sequence[tuple[str, dict[str, Any]]]):
+    """:func:`variants`, as a sequence read anew at every use."""
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[str, dict[str, Any]]: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[tuple[str, dict[str, Any]]]: ...
+    def __getitem__(self, i: int | slice) -> Any:
+        return variants()[i]
+
+    def __len__(self) -> int:
+        return len(variants())
+
+    def __repr__(self) -> str:
+        return repr(variants())
+
+
+ENV_IDS: Mapping[str, str] = _EnvIds()
+"""The registered Gymnasium id of each one-player game (:func:`env_ids`, read live).
+
+>>> ENV_IDS["klondike"], "deserto" in ENV_IDS
+('cardtable/Klondike-v0', False)
+"""
+
+VARIANTS: Sequence[tuple[str, dict[str, Any]]] = _Variants()
+"""Every game and mode as an id and ``gymnasium.make`` options (:func:`variants`, read live).
+
+>>> len(VARIANTS), VARIANTS[-1]
+(8, ('cardtable/DevilsSquare-v0', {}))
+"""
+
+_SEVERAL = "{} is a game for several players: use cardtable.research.multiplayer_env"
 
 RESET_OPTIONS = ("deal", "level")
 """The keys ``reset(options=...)`` understands."""
@@ -109,9 +163,10 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
         over_limit: int = DEFAULT_LIMIT,
         **options: Any,
     ) -> None:
-        rules = rules_for(game, **options)
-        if isinstance(rules, MultiplayerRules):
-            raise OptionError(f"{game} is a game for several players: use cardtable.research.deserto_v0")
+        spec = spec_for(game)
+        if not spec.one_player:
+            raise OptionError(_SEVERAL.format(spec.name))
+        rules = spec.rules(**options)
         if render_mode not in (None, "ansi"):
             raise OptionError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         if max_steps < 1:
@@ -125,9 +180,9 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
         self._space = action_space(rules)
         self.moves = self._space.moves
         """The move of each action (``str`` is its notation)."""
-        self._encoder = SolitaireEncoder(rules)
+        self._encoder = solitaire_encoder(rules)
         self.action_space = spaces.Discrete(self._space.size)
-        self.observation_space = spaces.Box(0, self._encoder.high, dtype=np.int16)
+        self.observation_space = spaces.Box(self._encoder.low, self._encoder.high, dtype=np.int16)
         self._auto = bool(rules.options.get("autoplay"))
         self.deal: int | None = None
         self.state: Any = None
@@ -229,11 +284,38 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
 
 
 def register() -> None:
-    """Register the environments with Gymnasium (done on ``import cardtable.research``).
+    """Register the environment of every one-player game of the one list of games that
+    declares a Gymnasium id (done on ``import cardtable.research``; call it again after
+    :func:`cardtable.games.register` adds a game).
 
-    >>> "cardtable/Klondike-v0" in gymnasium.registry
+    >>> register(); "cardtable/Klondike-v0" in gymnasium.registry
     True
     """
-    for game, env_id in ENV_IDS.items():
-        if env_id not in gymnasium.registry:
+    for game, env_id in env_ids().items():
+        known = gymnasium.registry.get(env_id)
+        if known is None or known.kwargs.get("game") != game:
             gymnasium.register(env_id, entry_point=SolitaireEnv, kwargs={"game": game})
+
+
+def make_env(game: str, **kwargs: Any) -> gymnasium.Env[Obs, np.int64]:
+    """``gymnasium.make`` of a one-player game's environment by the game's name (registered
+    first, so a game added since the import is there too); ``kwargs`` are the game's options
+    and the environment's settings. A game whose declaration has no Gymnasium id, or no
+    action space, or more than one player, is refused with an :class:`OptionError`.
+
+    >>> make_env("desturado", mode="hard").action_space
+    Discrete(30)
+    >>> make_env("deserto")
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.OptionError: deserto is a game for several players: use cardtable.research.multiplayer_env
+    """
+    spec = spec_for(game)
+    if not spec.one_player:
+        raise OptionError(_SEVERAL.format(spec.name))
+    if spec.gymnasium_id is None:
+        raise OptionError(f"{spec.name} has no Gymnasium environment (its GameSpec declares no gymnasium_id)")
+    if spec.action_moves is None:
+        raise OptionError(f"{spec.name} has no action space (its GameSpec declares no action_moves)")
+    register()
+    return gymnasium.make(spec.gymnasium_id, **kwargs)
