@@ -836,7 +836,9 @@ def test_public_move_texts() -> None:
     assert {str(RULES[3].public_move(state, move, s)) for s in (0, 1, 2, None)} == {
         "seat 1: V2, wins piles 1 (T), 4 (O T)"
     }
-    assert RULES[3].public_move(state, move, None) == DesertoEvent(1, VIZIER, 1, None, ((0, (THIEF,)), (3, (OASIS, THIEF))))
+    assert RULES[3].public_move(state, move, None) == DesertoEvent(
+        1, VIZIER, 1, None, ((0, (THIEF,)), (3, (OASIS, THIEF)))
+    )
     state = position("1: O\n2: G\nhand 0: T")
     assert str(RULES[2].public_move(state, RULES[2].parse_move("T3"), 1)) == "seat 0: T3"
     assert str(RULES[2].public_move(state, RULES[2].parse_move("T4"), 1)) == "seat 0: T4, wins pile 2 (G)"

@@ -87,8 +87,9 @@ class Outcome:
     ending: Ending | None = None
 
     def __post_init__(self) -> None:
-        if self.ending is not None and (not self.over or self.won != (self.ending is Ending.WON)):
-            raise ValueError(f"an outcome with won={self.won}, over={self.over} cannot end with {self.ending!r}")
+        ending = self.ending
+        if ending is not None and (not self.over or self.won != (ending is Ending.WON) or ending is Ending.GAME_END):
+            raise ValueError(f"an outcome with won={self.won}, over={self.over} cannot end with {ending!r}")
 
     def __repr__(self) -> str:
         ending = "" if self.ending is None else f", ending={self.ending!r}"
