@@ -281,7 +281,7 @@ class ToyDuel(MultiplayerRules[DuelState, DuelMove]):
     def move_places(self, state: DuelState, move: DuelMove) -> MovePlaces:
         return MovePlaces(f"hand {state.turn}", "middle", 1, card=move.card)
 
-    def public_move(self, state: DuelState, move: DuelMove, seat: int | None) -> DuelEvent:  # type: ignore[override]
+    def public_move(self, state: DuelState, move: DuelMove, seat: int | None) -> DuelEvent:
         return DuelEvent(state.turn, move.card, bool(state.middle) and RANK[move.card] > RANK[state.middle[-1]])
 
     def view(self, state: DuelState, seat: int | None, history: tuple[Any, ...]) -> DuelView:

@@ -9,6 +9,7 @@ from .api import GAMES, load, new_game
 from .core import (
     CardtableError,
     DealNumberError,
+    Ending,
     Game,
     HistoryError,
     IllegalMoveError,
@@ -37,6 +38,7 @@ __all__ = [
     "GAMES",
     "CardtableError",
     "DealNumberError",
+    "Ending",
     "Game",
     "Hint",
     "HistoryError",

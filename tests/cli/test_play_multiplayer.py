@@ -74,10 +74,10 @@ def test_the_human_sees_only_their_own_view_and_the_game_plays_out() -> None:
     for line in out.splitlines():
         assert "hand" not in line or line.startswith("your hand: ") or "in hand" in line, line
     # The moves shown are the human seat's public history, one line each, in order.
-    history = list(game.history(0))
+    history = [str(event) for event in game.history(0)]
     shown = [line.removeprefix(PROMPT) for line in out.splitlines() if re.match(r"^(deserto> )?seat \d: ", line)]
-    assert shown == [h for h in history]
-    gifts_hidden = [h for h in game.history(0) if "gives a card" in h]
+    assert shown == history
+    gifts_hidden = [h for h in history if "gives a card" in h]
     assert all(h in out for h in gifts_hidden)
     # The end: scores, ranks and winners.
     assert "game over" in out

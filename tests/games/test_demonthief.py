@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import cardtable
 from cardtable.core.cards import RANK, RANKS, RED, SUIT, SUITS, card_text, make_card, parse_card
 from cardtable.core.errors import IllegalMoveError, LayoutError, MoveParseError, OptionError
+from cardtable.core.game import Ending
 from cardtable.core.progress import can_progress
 from cardtable.core.shuffle import shuffled
 from cardtable.games import rules_for
@@ -392,14 +393,14 @@ def test_win() -> None:
     assert not DT.is_won(s) and DT.score(s) == 103
     s = play(DT, s, "5f")
     assert DT.is_won(s) and DT.legal_moves(s) == [] and DT.progress(s) == (104, 0)
-    assert cardtable.new_game("demonthief", layout=DT.to_text(s)).outcome.won
+    assert cardtable.new_game("demonthief", layout=DT.to_text(s)).outcome.ending is Ending.WON
 
 
 def test_over_when_stuck() -> None:
     assert DT.legal_moves(state_of(layout(tab=STUCK))) == []
     assert over(layout(tab=STUCK))
     assert over(layout("demons-and-thieves", tab=STUCK))
-    assert not cardtable.new_game("demonthief", layout=layout(tab=STUCK)).outcome.won
+    assert cardtable.new_game("demonthief", layout=layout(tab=STUCK)).outcome.ending is Ending.NO_LEGAL_MOVE
 
 
 def test_not_over_when_the_card_is_deep_in_the_stock() -> None:
@@ -414,6 +415,8 @@ def test_not_over_when_the_card_is_deep_in_the_stock() -> None:
 def test_over_or_not_when_the_card_is_under_the_waste() -> None:
     # The JS lies at the bottom of the waste under QS and QC, and the stock is empty.
     assert over(layout(tab=SHORT, waste="JS QS QC"))
+    stuck = cardtable.new_game("demonthief", layout=layout(tab=SHORT, waste="JS QS QC"))
+    assert stuck.legal_moves() and stuck.outcome.ending is Ending.NO_PROGRESS  # QC may go onto KC, to no end
     for used in (0, 1):
         assert not over(layout("demons-and-thieves", tab=SHORT, waste="JS QS QC", used=used))
     assert over(layout("demons-and-thieves", tab=SHORT, waste="JS QS QC", used=2))

@@ -36,6 +36,7 @@ from cardtable.games.deserto import (
     TREASURE,
     VIZIER,
     Deserto,
+    DesertoEvent,
     DesertoMove,
     DesertoState,
     DesertoView,
@@ -315,7 +316,6 @@ def test_the_first_seat_must_be_a_seat(players: int, first: int) -> None:
 @pytest.mark.parametrize("first", [0, 1, 2])
 def test_first_player_option(first: int) -> None:
     game = cardtable.new_game("deserto", deal=3, players=3, first=first)
-    assert isinstance(game, MultiplayerGame)
     assert game.to_move == first
     game.play(game.legal_moves()[0])
     assert game.to_move == (first + 1) % 3  # play passes to the next seat
@@ -833,38 +833,44 @@ def test_status() -> None:
 def test_public_move_texts() -> None:
     state = position("to move: 1\n1: T\n4: O T\nhand 1: V", players=3)
     move = RULES[3].parse_move("V2")
-    assert {RULES[3].public_move(state, move, s) for s in range(3)} == {"seat 1: V2, wins piles 1 (T), 4 (O T)"}
-    state = position("1: O\n2: G\nhand 0: T")
-    assert RULES[2].public_move(state, RULES[2].parse_move("T3"), 1) == "seat 0: T3"
-    assert RULES[2].public_move(state, RULES[2].parse_move("T4"), 1) == "seat 0: T4, wins pile 2 (G)"
-    state = position("1: V\n2: V\n3: V\n4: T O\nhand 0: V")
-    assert RULES[2].public_move(state, PLACE[VIZIER][3], 0) == (
-        "seat 0: V4, four viziers, wins piles 1 (V), 2 (V), 3 (V), 4 (T O V)"
+    assert {str(RULES[3].public_move(state, move, s)) for s in (0, 1, 2, None)} == {
+        "seat 1: V2, wins piles 1 (T), 4 (O T)"
+    }
+    assert RULES[3].public_move(state, move, None) == DesertoEvent(
+        1, VIZIER, 1, None, ((0, (THIEF,)), (3, (OASIS, THIEF)))
     )
+    state = position("1: O\n2: G\nhand 0: T")
+    assert str(RULES[2].public_move(state, RULES[2].parse_move("T3"), 1)) == "seat 0: T3"
+    assert str(RULES[2].public_move(state, RULES[2].parse_move("T4"), 1)) == "seat 0: T4, wins pile 2 (G)"
+    state = position("1: V\n2: V\n3: V\n4: T O\nhand 0: V")
+    four = RULES[2].public_move(state, PLACE[VIZIER][3], 0)
+    assert str(four) == "seat 0: V4, four viziers, wins piles 1 (V), 2 (V), 3 (V), 4 (T O V)"
+    assert four.four_viziers and [q for q, _ in four.captures] == [0, 1, 2, 3]
 
 
 def test_a_gift_is_known_to_giver_and_receiver_only() -> None:
     state = position("to move: 2\n1: T\n2: T\n3: T\n4: T\nhand 2: T G", players=4)
     assert legal(state, 4) == ["gT", "gG"]
-    texts = [RULES[4].public_move(state, GIFT[THIEF], s) for s in range(4)]
+    texts = [str(RULES[4].public_move(state, GIFT[THIEF], s)) for s in range(4)]
     assert texts == [
         "seat 2: gives a card to seat 1",
         "seat 2: gT, gives a thief to seat 1",
         "seat 2: gT, gives a thief to seat 1",
         "seat 2: gives a card to seat 1",
     ]
-    assert RULES[4].public_move(state, GIFT[TREASURE], 0) == texts[0]  # the same, whatever the kind
+    assert RULES[4].public_move(state, GIFT[TREASURE], 0) == RULES[4].public_move(state, GIFT[THIEF], 0)
+    assert RULES[4].public_move(state, GIFT[TREASURE], None) == DesertoEvent(2, None, None, receiver=1)
 
 
 def test_the_view_holds_exactly_what_the_seat_may_know() -> None:
     state = position("to move: 1\n1: O V\n2: G\nhand 0: T T\nhand 1: V G O\ncaptured 0: T T\ngifts 1: G")
-    view = RULES[2].view(state, 0, ("seat 0: T1",))
+    view = RULES[2].view(state, 0, (DesertoEvent(0, THIEF, 0),))
     assert isinstance(view, DesertoView)
     assert view._fields == ("seat", "hand", "area", "deck", "hand_sizes", "won", "to_move", "history")
     assert view.hand == kinds("T T")
     assert [(p.top, p.size) for p in view.area] == [(VIZIER, 2), (TREASURE, 1), (None, 0), (None, 0)]
     assert view.deck == len(state.deck) and view.hand_sizes == (2, 3) and view.won == (2, 1)
-    assert view.to_move == 1 and view.history == ("seat 0: T1",)
+    assert view.to_move == 1 and view.history == (DesertoEvent(0, THIEF, 0),)
     data = view.to_json()
     assert json.loads(json.dumps(data)) == data
     assert data == {
@@ -1035,7 +1041,6 @@ def test_a_position_that_breaks_its_stuck_records_is_not_sampled() -> None:
 
 def test_not_your_turn() -> None:
     game = cardtable.new_game("deserto", deal=2, players=3)
-    assert isinstance(game, MultiplayerGame)
     with pytest.raises(NotYourTurnError, match="seat 0's turn, not seat 2's"):
         game.play(game.legal_moves()[0], seat=2)
     game.play(game.legal_moves()[0], seat=0)
@@ -1045,10 +1050,11 @@ def test_not_your_turn() -> None:
 def test_history_as_each_seat_saw_it() -> None:
     layout_text = layout("to move: 2\n1: T\n2: T\n3: T\n4: T\nhand 2: T G\nhand 1: O", players=3)
     game = cardtable.new_game("deserto", layout=layout_text, players=3)
-    assert isinstance(game, MultiplayerGame)
     game.play("gT", seat=2)
-    assert game.history(0) == ("seat 2: gives a card to seat 1",)
-    assert game.history(1) == game.history(2) == ("seat 2: gT, gives a thief to seat 1",)
+    assert [str(e) for e in game.history(0)] == ["seat 2: gives a card to seat 1"]
+    assert game.history(None) == game.history(0) == (DesertoEvent(2, None, None, receiver=1),)
+    assert [str(e) for e in game.history(1)] == ["seat 2: gT, gives a thief to seat 1"]
+    assert game.history(1) == game.history(2) == (DesertoEvent(2, THIEF, None, receiver=1),)
     view = game.view(0)
     assert isinstance(view, DesertoView) and view.history == game.history(0)
     assert "thief" not in json.dumps(view.to_json())
@@ -1064,7 +1070,6 @@ def games(draw: st.DrawFn) -> MultiplayerGame[DesertoState, DesertoMove]:
     refill = draw(st.booleans())
     deal = draw(st.integers(0, 2**63 - 1))
     game = cardtable.new_game("deserto", deal=deal, players=players, first=first, refill_after_give=refill)
-    assert isinstance(game, MultiplayerGame)
     return game
 
 
@@ -1205,14 +1210,13 @@ def test_first_moves_of_the_perft_deals() -> None:
 
 def test_the_docs_example_position() -> None:
     game = cardtable.new_game("deserto", deal=28, players=3)
-    assert isinstance(game, MultiplayerGame)
     for move in ["T2", "O1", "G3", "T4", "T3", "V2", "V4", "G3", "gT", "G1", "V3", "gT", "G2", "V2"]:
         game.play(move)
     page = (Path(deserto_module.__file__).parent.parent / "rulebook" / "deserto.md").read_text()
     example = page.split("```\ndeserto\n", 1)[1].split("```", 1)[0]
     assert game.to_text() == "deserto\n" + example.rstrip("\n")
-    assert game.history(0)[-4:-2] == ("seat 1: V3", "seat 2: gives a card to seat 1")
-    assert game.history(1)[-4:-2] == ("seat 1: V3", "seat 2: gT, gives a thief to seat 1")
+    assert [str(e) for e in game.history(0)[-4:-2]] == ["seat 1: V3", "seat 2: gives a card to seat 1"]
+    assert [str(e) for e in game.history(1)[-4:-2]] == ["seat 1: V3", "seat 2: gT, gives a thief to seat 1"]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

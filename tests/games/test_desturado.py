@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import cardtable
 from cardtable.core.cards import card_text, french_deck, parse_card
 from cardtable.core.errors import IllegalMoveError, LayoutError, MoveParseError, OptionError
+from cardtable.core.game import Ending
 from cardtable.core.shuffle import shuffled
 from cardtable.games.desturado import HAND, MOVES, Desturado, DesturadoMove, DesturadoState, fits
 from tests.helpers import distinct_positions, perft, random_line
@@ -437,6 +438,7 @@ def test_win() -> None:
     game.play("a1")
     assert game.rules.is_won(game.state)
     assert game.outcome.won and game.outcome.over and game.outcome.score == 0
+    assert game.outcome.ending is Ending.WON
     assert game.rules.status(game.state) == ["on the board: 0 cards (0 face down)", "in the hand: 40/40"]
 
 
@@ -456,6 +458,7 @@ def test_over_with_no_move_at_all() -> None:
     game = cardtable.new_game("desturado", layout=textwrap.dedent(STUCK), mode="hard")
     assert game.legal_moves() == []
     assert game.outcome.over and game.outcome.lost and game.outcome.score == 24
+    assert game.outcome.ending is Ending.NO_LEGAL_MOVE
 
 
 def test_over_although_a_move_remains() -> None:
@@ -473,9 +476,10 @@ def test_over_although_a_move_remains() -> None:
     """
     game = cardtable.new_game("desturado", layout=textwrap.dedent(text), mode="hard")
     assert [str(m) for m in game.legal_moves()] == ["cb"]
-    assert game.outcome.over and not game.outcome.won
+    assert game.outcome.over and not game.outcome.won and game.outcome.ending is Ending.NO_PROGRESS
     game.play("cb")
-    assert game.legal_moves() == [] and game.outcome.over
+    after = game.outcome
+    assert game.legal_moves() == [] and after.over and after.ending is Ending.NO_LEGAL_MOVE
 
 
 def test_not_over_when_the_only_move_is_into_an_empty_column() -> None:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import cardtable
 from cardtable.core.cards import kk_colour, kk_item, kk_number, kk_text, parse_kk_card
 from cardtable.core.errors import IllegalMoveError, LayoutError, MoveParseError
+from cardtable.core.game import Ending
 from cardtable.core.shuffle import shuffled
 from cardtable.games import rules_for
 from cardtable.games.devils_square import (
@@ -310,6 +311,7 @@ def test_win_with_sixteen_books() -> None:
     g.play("b1a1")
     assert g.rules.is_won(g.state) and g.state == DevilsSquareState(((),) * 16, (), 16)
     assert g.outcome.won and g.outcome.over and g.outcome.score == 160
+    assert g.outcome.ending is Ending.WON
     assert g.legal_moves() == []
 
 
@@ -359,6 +361,7 @@ def test_over_when_nothing_can_move_from_the_deal() -> None:
     g = cardtable.new_game("devils-square", layout=layout(dict(zip(POSITIONS, fours, strict=True)), draw=rest))
     assert g.legal_moves() == []
     assert g.outcome.over and not g.outcome.won and g.outcome.score == 0
+    assert g.outcome.ending is Ending.NO_LEGAL_MOVE
 
 
 def test_over_when_stuck_with_the_draw_pile_empty() -> None:
@@ -372,7 +375,7 @@ def test_over_when_the_moves_left_can_never_make_a_book() -> None:
     text = layout({"b1": "2GK 3GA 4GC", "c3": "1GC 2GS", "d3": "3GK 4GS", "a4": "1GA"})
     g = cardtable.new_game("devils-square", layout=text)
     assert [str(m) for m in g.legal_moves()] == ["c3a4"]
-    assert g.outcome.over
+    assert g.outcome.over and g.outcome.ending is Ending.NO_PROGRESS
     g.play("c3a4")
     assert [str(m) for m in g.legal_moves()] == ["a4c3"] and g.outcome.over
 

@@ -7,6 +7,7 @@ import pytest
 import cardtable
 from cardtable.core.cards import card_text, french_deck, parse_card
 from cardtable.core.errors import IllegalMoveError, LayoutError, MoveParseError
+from cardtable.core.game import Ending
 from cardtable.games.klondike import Klondike, KlondikeState, javasol_deck
 from tests.helpers import distinct_positions, perft, random_line
 
@@ -249,6 +250,7 @@ def test_win() -> None:
     assert not g.outcome.won and not g.outcome.over
     g.play("1f")
     assert g.outcome.won and g.outcome.over and g.outcome.score == 52
+    assert g.outcome.ending is Ending.WON and g.outcome.describe() == "You won!"
 
 
 def test_over_when_stuck() -> None:
@@ -257,6 +259,8 @@ def test_over_when_stuck() -> None:
     g = cardtable.new_game("klondike", layout=text)
     assert g.legal_moves() == []
     assert g.outcome.over and g.outcome.lost and g.outcome.score == 0
+    assert g.outcome.ending is Ending.NO_LEGAL_MOVE
+    assert g.outcome.describe() == "Game over: no move can make progress any more."
 
 
 def test_over_when_only_pointless_moves_remain() -> None:
@@ -266,6 +270,11 @@ def test_over_when_only_pointless_moves_remain() -> None:
     g = cardtable.new_game("klondike", layout=text)
     assert g.legal_moves()  # moves exist...
     assert g.outcome.over  # ...but none makes progress
+    assert g.outcome.ending is Ending.NO_PROGRESS
+    assert g.outcome.describe() == (
+        "Game over: no move can make progress any more "
+        "(some moves remain, but none of them can change anything that matters)."
+    )
 
 
 def test_not_over_when_progress_needs_a_king_move_and_a_redeal() -> None:

@@ -169,7 +169,7 @@ class TableSession(PromptSession):
 
     def _played(self, seat: int) -> None:
         """Show the move just played, as the human's seat (or, watching, its mover) saw it."""
-        self._say(self.game.history(seat if self.human is None else self.human)[-1])
+        self._say(str(self.game.history(seat if self.human is None else self.human)[-1]))
 
     def show(self) -> None:
         """Show the human's view of the table.
@@ -212,7 +212,7 @@ class TableSession(PromptSession):
             elif command == "history":
                 assert self.human is not None
                 for entry in self.game.history(self.human) or ("no moves yet",):
-                    self._say(entry)
+                    self._say(str(entry))
             else:
                 assert self.human is not None
                 self.game.play(line.strip(), seat=self.human)

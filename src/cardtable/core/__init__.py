@@ -18,18 +18,21 @@ from .errors import (
     SaveFileError,
     UnknownGameError,
 )
-from .game import Game, Outcome
-from .multiplayer import MultiplayerGame, MultiplayerOutcome, MultiplayerRules, Result
-from .rules import Rules
+from .game import Ending, Game, Outcome
+from .multiplayer import Event, MultiplayerGame, MultiplayerOutcome, MultiplayerRules, Result
+from .rules import MovePlaces, Rules
 
 __all__ = [
     "CardtableError",
     "DealNumberError",
+    "Ending",
+    "Event",
     "Game",
     "HistoryError",
     "IllegalMoveError",
     "LayoutError",
     "MoveParseError",
+    "MovePlaces",
     "MultiplayerGame",
     "MultiplayerOutcome",
     "MultiplayerRules",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, Generic, NamedTuple
 
 from .errors import HistoryError, IllegalMoveError, MoveParseError, SaveFileError
@@ -28,17 +29,71 @@ SAVE_FORMAT = "cardtable-save"
 SAVE_VERSION = 1
 
 
+class Ending(Enum):
+    """Why a game ended: the ``ending`` of an :class:`Outcome` or a
+    :class:`~cardtable.core.multiplayer.MultiplayerOutcome` that is over.
+
+    - ``WON``: the position is won.
+    - ``NO_LEGAL_MOVE``: not won, and no move is legal at all.
+    - ``NO_PROGRESS``: not won; legal moves remain, but no sequence of them can make
+      progress (see :mod:`cardtable.core.progress`).
+    - ``MOVE_LIMIT``: not won, and the game's move limit is reached
+      (:meth:`~cardtable.core.rules.Rules.move_limit_reached`; no built-in game has one).
+    - ``GAME_END``: a multi-player game reached its end; the ranking is its ``result``.
+
+    The values are words for JSON and logs.
+
+    >>> Ending.NO_PROGRESS.value, Ending("won")
+    ('no-progress', Ending.WON)
+    """
+
+    WON = "won"
+    NO_LEGAL_MOVE = "no-legal-move"
+    NO_PROGRESS = "no-progress"
+    MOVE_LIMIT = "move-limit"
+    GAME_END = "game-end"
+
+    def __repr__(self) -> str:
+        return f"Ending.{self.name}"
+
+
+_ENDING_TEXT = {
+    Ending.WON: "You won!",
+    Ending.NO_LEGAL_MOVE: "Game over: no move can make progress any more.",
+    Ending.NO_PROGRESS: (
+        "Game over: no move can make progress any more "
+        "(some moves remain, but none of them can change anything that matters)."
+    ),
+    Ending.MOVE_LIMIT: "Game over: the move limit is reached.",
+}
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """Where a game stands: ``won``; ``over`` (won, or no progress possible); ``score``.
+    """Where a game stands: ``won``; ``over`` (won, or no progress possible); ``score``;
+    and, once it is over, why (``ending``, an :class:`Ending`; None while it goes on).
 
     >>> Outcome(won=False, over=True, score=3).lost
     True
+    >>> Outcome(won=False, over=False, score=0)
+    Outcome(won=False, over=False, score=0)
+    >>> Outcome(won=True, over=True, score=52, ending=Ending.WON)
+    Outcome(won=True, over=True, score=52, ending=Ending.WON)
     """
 
     won: bool
     over: bool
     score: int
+    ending: Ending | None = None
+
+    def __post_init__(self) -> None:
+        ending = self.ending
+        if ending is not None and (not self.over or self.won != (ending is Ending.WON) or ending is Ending.GAME_END):
+            raise ValueError(f"an outcome with won={self.won}, over={self.over} cannot end with {ending!r}")
+
+    def __repr__(self) -> str:
+        ending = "" if self.ending is None else f", ending={self.ending!r}"
+        return f"Outcome(won={self.won}, over={self.over}, score={self.score}{ending})"
 
     @property
     def lost(self) -> bool:
@@ -48,6 +103,22 @@ class Outcome:
         False
         """
         return self.over and not self.won
+
+    def describe(self) -> str | None:
+        """The sentence a player reads at the end (None while the game goes on).
+
+        >>> Outcome(won=True, over=True, score=52, ending=Ending.WON).describe()
+        'You won!'
+        >>> Outcome(won=False, over=True, score=3, ending=Ending.NO_LEGAL_MOVE).describe()
+        'Game over: no move can make progress any more.'
+        >>> Outcome(won=False, over=False, score=3).describe() is None
+        True
+        """
+        if not self.over:
+            return None
+        if self.ending is None:
+            return "You won!" if self.won else "Game over."
+        return _ENDING_TEXT[self.ending]
 
 
 class _Step(NamedTuple, Generic[S, M]):
@@ -264,19 +335,27 @@ class Game(Generic[S, M]):
 
     @property
     def outcome(self) -> Outcome:
-        """Won, over and score of the current position (computed once per position).
+        """Won, over, score and ending of the current position (computed once per position).
 
-        ``over`` is exact: it is True only when no sequence of moves can make
-        progress (see :mod:`cardtable.core.progress`).
+        ``over`` is exact: it is True only when the game is won, its move limit is
+        reached, or no sequence of moves can make progress (see
+        :mod:`cardtable.core.progress`); ``ending`` says which (an :class:`Ending`).
 
         >>> import cardtable
-        >>> cardtable.new_game("klondike", deal=0).outcome.over
-        False
+        >>> cardtable.new_game("klondike", deal=0).outcome
+        Outcome(won=False, over=False, score=0)
         """
         if self._outcome is None:
-            won = self.rules.is_won(self._state)
-            over = won or can_progress(self.rules, self._state, DEFAULT_LIMIT) is False
-            self._outcome = Outcome(won=won, over=over, score=self.rules.score(self._state))
+            state = self._state
+            ending: Ending | None = None
+            if self.rules.is_won(state):
+                ending = Ending.WON
+            elif self.rules.move_limit_reached(state):
+                ending = Ending.MOVE_LIMIT
+            elif can_progress(self.rules, state, DEFAULT_LIMIT) is False:
+                ending = Ending.NO_PROGRESS if self._legal_now() else Ending.NO_LEGAL_MOVE
+            over = ending is not None
+            self._outcome = Outcome(ending is Ending.WON, over, self.rules.score(state), ending)
         return self._outcome
 
     # --- text -------------------------------------------------------------------

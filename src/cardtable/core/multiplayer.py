@@ -3,12 +3,14 @@
 A multi-player game's rules are a :class:`MultiplayerRules`: besides
 everything :class:`~cardtable.core.rules.Rules` asks, they say whose turn it
 is, what each seat may know (:meth:`MultiplayerRules.view`), what each seat
-learns from each move (:meth:`MultiplayerRules.public_move`), how to sample a
-full position consistent with one seat's knowledge, and the final scores.
+learns from each move (:meth:`MultiplayerRules.public_move`: an :class:`Event`,
+a value whose ``str`` is the history line), how to sample a full position
+consistent with one seat's knowledge, and the final scores.
 
 :class:`MultiplayerGame` keeps, next to the positions, a log of what every
-seat saw of every move, so that ``game.view(seat)`` holds the public move
-history as that seat saw it, and a sampled game carries the same log.
+seat, and a spectator, saw of every move, so that ``game.view(seat)`` holds
+the public move history as that seat saw it (``game.view(None)``: as a
+spectator sees it), and a sampled game carries the same log.
 
 >>> import cardtable
 >>> issubclass(MultiplayerGame, cardtable.Game)
@@ -21,10 +23,10 @@ import random
 from abc import abstractmethod
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Generic
+from typing import ClassVar, Generic, Protocol, runtime_checkable
 
 from .errors import NotYourTurnError
-from .game import Game
+from .game import Ending, Game
 from .rules import M, Rules, S
 
 
@@ -55,14 +57,85 @@ class Result:
 
 @dataclass(frozen=True)
 class MultiplayerOutcome:
-    """Where a multi-player game stands: ``over``, and when it is, the :class:`Result`.
+    """Where a multi-player game stands: ``over``, and when it is, the :class:`Result`
+    and the ``ending`` (:attr:`Ending.GAME_END <cardtable.core.game.Ending.GAME_END>`;
+    None while the game goes on); ``unit`` is what the scores count, for sentences
+    (the rules' :attr:`MultiplayerRules.SCORE_UNIT`).
 
-    >>> MultiplayerOutcome(over=False, result=None).over
-    False
+    >>> MultiplayerOutcome(over=False, result=None)
+    MultiplayerOutcome(over=False, result=None)
     """
 
     over: bool
     result: Result | None
+    ending: Ending | None = None
+    unit: str = "points"
+
+    def __post_init__(self) -> None:
+        if self.ending is not None and (not self.over or self.ending is not Ending.GAME_END):
+            raise ValueError(f"a multi-player outcome with over={self.over} cannot end with {self.ending!r}")
+
+    def __repr__(self) -> str:
+        ending = "" if self.ending is None else f", ending={self.ending!r}"
+        unit = "" if self.unit == "points" else f", unit={self.unit!r}"
+        return f"MultiplayerOutcome(over={self.over}, result={self.result!r}{ending}{unit})"
+
+    def describe(self, names: Sequence[str], seat: int | None = None) -> str | None:
+        """The sentence a player (``seat``; None: a spectator) reads at the end, the seats
+        called by ``names`` (the player's own seat is addressed as "You" in the first
+        words, whatever its name); None while the game goes on.
+
+        >>> out = MultiplayerOutcome(True, Result.from_scores((12, 9)), Ending.GAME_END, "cards")
+        >>> out.describe(["You", "Greedy (seat 2)"], 0)
+        'You won! You: 12 cards, rank 1, Greedy (seat 2): 9 cards, rank 2.'
+        >>> out.describe(["Ana", "Ben"])
+        'Ana won. Ana: 12 cards, rank 1, Ben: 9 cards, rank 2.'
+        """
+        result = self.result
+        if not self.over or result is None:
+            return None
+        winners = result.winners
+        if seat is None:
+            who = " and ".join(names[w] for w in winners)
+            head = f"{who} won." if len(winners) == 1 else f"{who} share the win."
+        elif seat in winners:
+            head = "You won!" if len(winners) == 1 else "You share the win!"
+        else:
+            head = "Game over."
+        ranking = ", ".join(
+            f"{names[s]}: {score} {self.unit}, rank {rank}"
+            for s, (score, rank) in enumerate(zip(result.scores, result.ranks, strict=True))
+        )
+        return f"{head} {ranking}."
+
+
+@runtime_checkable
+class Event(Protocol):
+    """What a seat (or a spectator) learns of one move of a multi-player game: a
+    hashable value, from :meth:`MultiplayerRules.public_move`, whose ``str`` is the
+    line of the history (save files, logs and research strings use it) and whose
+    fields say what happened. Each game has its own (Deserto's
+    :class:`~cardtable.games.deserto.DesertoEvent`).
+
+    >>> import cardtable
+    >>> g = cardtable.new_game("deserto", deal=0); _ = g.play("T1")
+    >>> event = g.history(1)[0]
+    >>> isinstance(event, Event), event.seat, str(event), event.told(["Ana", "Ben"])
+    (True, 0, 'seat 0: T1', 'Ana put a thief at 1')
+    """
+
+    @property
+    def seat(self) -> int:
+        """The seat that moved."""
+
+    def told(self, names: Sequence[str]) -> str:
+        """The move as a sentence for a player, with the seats called by ``names``."""
+
+    def __str__(self) -> str:
+        """The history line."""
+
+    def __hash__(self) -> int:
+        """Events are hashable (views that hold them compare and hash)."""
 
 
 class MultiplayerRules(Rules[S, M]):
@@ -85,14 +158,20 @@ class MultiplayerRules(Rules[S, M]):
     def to_move(self, state: S) -> int | None:
         """The seat to play, or None when the game has ended."""
 
-    @abstractmethod
-    def public_move(self, state: S, move: M, seat: int) -> str:
-        """What ``seat`` learns of ``move`` played in ``state`` (text for its history)."""
+    SCORE_UNIT: ClassVar[str] = "points"
+    """What a seat's score counts, in the sentences of :meth:`MultiplayerOutcome.describe`."""
 
     @abstractmethod
-    def view(self, state: S, seat: int, history: tuple[str, ...]) -> Hashable:
+    def public_move(self, state: S, move: M, seat: int | None) -> Event:
+        """What ``seat`` learns of ``move`` played in ``state``: an :class:`Event` for its
+        history. ``seat`` None (or any number that is not a seat of the move): what a
+        spectator learns, the part every seat learns."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None, history: tuple[Event, ...]) -> Hashable:
         """Exactly what ``seat`` may know: a value that compares with ``==`` and has
-        ``to_json()``; ``history`` is the public move history as that seat saw it."""
+        ``to_json()``; ``history`` is the public move history as that seat saw it.
+        ``seat`` None: a spectator's view, the public part only (no hand)."""
 
     @abstractmethod
     def sample(self, state: S, seat: int, rng: random.Random) -> S:
@@ -138,8 +217,8 @@ class MultiplayerGame(Game[S, M], Generic[S, M]):
         self, rules: MultiplayerRules[S, M], start: S, deal: int | None = None, layout: str | None = None
     ) -> None:
         super().__init__(rules, start, deal=deal, layout=layout)
-        # log[i][seat]: what seat saw of move i.
-        self._log: list[tuple[str, ...]] = []
+        # log[i][seat]: what seat saw of move i; log[i][players]: what a spectator saw.
+        self._log: list[tuple[Event, ...]] = []
 
     @property
     def players(self) -> int:
@@ -183,7 +262,8 @@ class MultiplayerGame(Game[S, M], Generic[S, M]):
         # Every move goes through here (play, redo, loading a save): log what each seat saw.
         super()._play(move, auto)  # checks legality first; raises with nothing changed
         before = self._history[-1].before
-        self._log.append(tuple(self.rules.public_move(before, move, s) for s in range(self.players)))
+        seen = self.rules.public_move
+        self._log.append(tuple(seen(before, move, s) for s in (*range(self.players), None)))
 
     def undo(self) -> M:
         """Take back the last move (see :meth:`Game.undo`).
@@ -208,26 +288,28 @@ class MultiplayerGame(Game[S, M], Generic[S, M]):
         super().restart()
         self._log.clear()
 
-    def history(self, seat: int) -> tuple[str, ...]:
-        """The moves so far as ``seat`` saw them.
+    def history(self, seat: int | None) -> tuple[Event, ...]:
+        """The moves so far as ``seat`` saw them (None: as a spectator saw them), as
+        :class:`Event` values (``str(event)`` is the history line).
 
         >>> import cardtable
         >>> g = cardtable.new_game("deserto", deal=1); _ = g.play(g.legal_moves()[0])
-        >>> len(g.history(1))
-        1
+        >>> [str(e) for e in g.history(1)], len(g.history(None))
+        (['seat 0: V1'], 1)
         """
-        self._check_seat(seat)
-        return tuple(entry[seat] for entry in self._log)
+        column = self._column(seat)
+        return tuple(entry[column] for entry in self._log)
 
-    def view(self, seat: int) -> Hashable:
-        """Exactly what ``seat`` may know now (compares with ``==``; ``.to_json()``).
+    def view(self, seat: int | None) -> Hashable:
+        """Exactly what ``seat`` may know now (compares with ``==``; ``.to_json()``);
+        ``seat`` None: what a spectator sees, the public part only.
 
         >>> import cardtable
         >>> g = cardtable.new_game("deserto", deal=1)
-        >>> g.view(0) == g.view(0)
-        True
+        >>> g.view(0) == g.view(0), g.view(None).hand
+        (True, ())
         """
-        self._check_seat(seat)
+        self._column(seat)
         return self.rules.view(self._state, seat, self.history(seat))
 
     def sample(self, seat: int, rng: random.Random) -> MultiplayerGame[S, M]:
@@ -254,8 +336,16 @@ class MultiplayerGame(Game[S, M], Generic[S, M]):
         False
         """
         result = self.rules.result(self._state)
-        return MultiplayerOutcome(over=result is not None, result=result)
+        over = result is not None
+        return MultiplayerOutcome(over, result, Ending.GAME_END if over else None, self.rules.SCORE_UNIT)
 
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise NotYourTurnError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
+
+    def _column(self, seat: int | None) -> int:
+        """Where a seat's events are in each entry of the log (a spectator's last)."""
+        if seat is None:
+            return self.players
+        self._check_seat(seat)
+        return seat

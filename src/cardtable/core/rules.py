@@ -21,9 +21,10 @@ True
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
+from .errors import IllegalMoveError, MoveParseError
 from .options import Option, resolve_options
 
 S = TypeVar("S", bound=Hashable)
@@ -54,9 +55,11 @@ PM = TypeVar("PM", bound=PileMove)
 
 
 class MovePlaces(NamedTuple):
-    """The display piles a move leaves (``src``) and reaches (``dst``), how many cards it
-    moves (``n``; 0 for a move of the stock as a whole), and, for a card chosen out of a
-    hand, that ``card``.
+    """Where a move happens on the table: the display piles it leaves (``src``) and
+    reaches (``dst``), named as the rules' :meth:`~Rules.display` names them; how many
+    cards it moves (``n``: 0 for a move of the stock as a whole, a draw or a redeal;
+    not ``count``, which a tuple has already); and, for a move that takes one chosen
+    card out of a hand (Deserto), that ``card``. See :meth:`Rules.move_places`.
 
     >>> MovePlaces("w", "3", 1)
     MovePlaces(src='w', dst='3', n=1, card=None)
@@ -66,6 +69,33 @@ class MovePlaces(NamedTuple):
     dst: str
     n: int
     card: int | None = None
+
+
+def drop_count(piles: Mapping[str, Pile], src: str, index: int, dst: str) -> int:
+    """How many cards a drop takes: those from position ``index`` (0: the bottom card) of
+    pile ``src`` up, dropped on pile ``dst`` (``piles`` by name, as :meth:`Rules.piles`
+    gives them). Raises :class:`MoveParseError` for a drop no move can have the shape of:
+    a pile that is not on the table, the same pile, no card at ``index``, a face-down card.
+
+    >>> piles = {"1": [(0, False), (1, True)], "2": []}
+    >>> drop_count(piles, "1", 1, "2")
+    1
+    >>> drop_count(piles, "1", 0, "2")
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.MoveParseError: a face-down card cannot be moved
+    """
+    for name in (src, dst):
+        if name not in piles:
+            raise MoveParseError(f"no pile {name!r} on this table")
+    if src == dst:
+        raise MoveParseError("the cards are already on that pile")
+    pile = piles[src]
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(pile):
+        raise MoveParseError(f"pile {src} has no card {index!r}")
+    if not pile[index][1]:
+        raise MoveParseError("a face-down card cannot be moved")
+    return len(pile) - index
 
 
 def replace_at(values: tuple[Any, ...], i: int, value: Any) -> Any:
@@ -192,6 +222,73 @@ class Rules(ABC, Generic[S, M]):
         """
         return self.parse_move(text)
 
+    def move_places(self, state: S, move: M) -> MovePlaces:
+        """Where the legal ``move`` happens on the table of ``state`` (see :class:`MovePlaces`):
+        each game says it from the move's fields (a move "to its foundation" names the
+        foundation that takes the card). A game that does not say raises
+        ``NotImplementedError``.
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("klondike"); s = r.deal(0)
+        >>> r.move_places(s, r.parse_move("3f"))
+        MovePlaces(src='3', dst='fs', n=1, card=None)
+        """
+        raise NotImplementedError(f"{self.name} does not say which piles a move touches")
+
+    def piles(self, state: S) -> dict[str, Pile]:
+        """The piles of :meth:`display`, by name.
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("klondike"); len(r.piles(r.deal(0))["7"])
+        7
+        """
+        return {name: pile for row in self.display(state) for name, pile in row}
+
+    def drop_move(self, state: S, src: str, index: int, dst: str) -> M:
+        """The move meant by dropping the cards from position ``index`` (0: the bottom
+        card) of display pile ``src`` up onto display pile ``dst``, as a player does with
+        cards on a table. The move may be illegal: :meth:`Game.play
+        <cardtable.core.game.Game.play>` checks it, and says why.
+
+        Raises :class:`MoveParseError` for a drop no move of the game has the shape of
+        (no such pile, no card at ``index``, a face-down card, the same pile, a pile no
+        card goes to, part of what moves only whole...), and :class:`IllegalMoveError`
+        for a legal move dropped on a pile that cannot stand for the one the rules
+        choose (a card dropped on another suit's foundation). Shared checks here
+        (:func:`drop_count`), each game's moves in its ``_drop_move``.
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("klondike"); s = r.deal(0)
+        >>> str(r.drop_move(s, "3", 2, "fs")), str(r.drop_move(s, "7", 6, "1"))
+        ('3f', '71')
+        >>> r.drop_move(s, "3", 2, "w")
+        Traceback (most recent call last):
+        ...
+        cardtable.core.errors.MoveParseError: no card may be put on the waste
+        """
+        return self._drop_move(state, src, drop_count(self.piles(state), src, index, dst), dst)
+
+    def _drop_move(self, state: S, src: str, count: int, dst: str) -> M:
+        """The move of :meth:`drop_move` once the shared checks passed: ``count`` cards
+        from the top of pile ``src`` onto pile ``dst``. Each game says it."""
+        raise NotImplementedError(f"{self.name} does not say which move a drop of cards makes")
+
+    def _check_chosen_pile(self, state: S, move: M, dropped_on: str, where: Callable[[str], str]) -> None:
+        """For ``move``, whose target pile the rules choose (Klondike's and Demonthief's
+        "to its foundation"), dropped on pile ``dropped_on``: raise
+        :class:`IllegalMoveError` when the move is legal but goes to another pile that
+        ``dropped_on`` cannot stand for. An empty pile, or one with the same top card as
+        the chosen one, is as good (so a player never has to hunt for the very one).
+        ``where(name)`` names a pile in the message."""
+        if move not in self.legal_moves(state):
+            return  # illegal: Game.play explains why
+        chosen = self.move_places(state, move).dst
+        piles = self.piles(state)
+        here, there = piles[dropped_on], piles[chosen]
+        if chosen == dropped_on or not here or (there and here[-1][0] == there[-1][0]):
+            return
+        raise IllegalMoveError(f"that card goes to {where(chosen)}, not here")
+
     def auto_move(self, state: S) -> M | None:
         """The move the game's automatic-play option makes now, if any (default none).
 
@@ -207,6 +304,18 @@ class Rules(ABC, Generic[S, M]):
     @abstractmethod
     def is_won(self, state: S) -> bool:
         """Whether the position is won."""
+
+    def move_limit_reached(self, state: S) -> bool:
+        """Whether the game's move limit is reached in ``state`` (the game is then over,
+        ended by :attr:`~cardtable.core.game.Ending.MOVE_LIMIT`). A game or option with a
+        move limit counts the moves in its positions, lists no legal move once the limit
+        is reached, and says so here. No built-in game has a move limit: False.
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("klondike"); r.move_limit_reached(r.deal(0))
+        False
+        """
+        return False
 
     @abstractmethod
     def progress(self, state: S) -> tuple[int, ...]:

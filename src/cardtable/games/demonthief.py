@@ -65,7 +65,7 @@ from ..core.layout import (
     split_layout,
 )
 from ..core.options import Option
-from ..core.rules import Pile, Rules, any_count, replace_at
+from ..core.rules import MovePlaces, Pile, Rules, any_count, replace_at
 from ..core.shuffle import shuffled
 from ..core.spec import GameSpec, Place, TableSpec
 
@@ -155,6 +155,9 @@ class DemonthiefState(NamedTuple):
 
 _MOVE_RE = re.compile(r"^(?:(d)|(r)|([wx1-9])(f|[1-9])(?::([1-9][0-9]*))?)$")
 _NUMBER_RE = re.compile(r"[0-9]+")
+_PILE_NAMES: dict[int, str] = {WASTE: "w", RESERVE: "x", **{j: str(j + 1) for j in TABLEAU}}
+"""The :meth:`Demonthief.display` name of each pile code a move leaves or reaches (foundations aside)."""
+_PILE_CODES: dict[str, int] = {name: code for code, name in _PILE_NAMES.items()}
 _NAMES = ("stock", "waste", "reserve", *(f"f{k + 1}" for k in range(8)), *(str(j + 1) for j in TABLEAU), "redeals used")
 
 
@@ -537,6 +540,52 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
         if n > MAX_GROUP:
             raise MoveParseError(f"not a {self.name} move: {text!r} (a group holds 1 to {MAX_GROUP} cards)")
         return TAB_TO_TAB[src][dst][n]
+
+    def move_places(self, state: DemonthiefState, move: DemonthiefMove) -> MovePlaces:
+        """Where a legal move happens on the table: the piles of :meth:`display` it joins
+        (a card "to a foundation" names the foundation :meth:`apply` puts it on: the
+        first that takes it) and the cards it moves.
+
+        >>> r = Demonthief(); s = r.deal(0)
+        >>> r.move_places(s, r.parse_move("42")), r.move_places(s, DRAW).n
+        (MovePlaces(src='4', dst='2', n=1, card=None), 0)
+        """
+        src, dst, n = move
+        if src == STOCK:
+            return MovePlaces("stock", "w", 0)
+        if dst == STOCK:
+            return MovePlaces("w", "stock", 0)
+        if dst == FOUNDATION:
+            c = state.waste[-1] if src == WASTE else state.reserve[-1] if src == RESERVE else state.tableau[src][-1]
+            home = state.foundations.index(-1 if RANK[c] == state.base else PREV[c])
+            return MovePlaces(_PILE_NAMES[src], f"f{home + 1}", 1)
+        return MovePlaces(_PILE_NAMES[src], _PILE_NAMES[dst], n)
+
+    def _drop_move(self, state: DemonthiefState, src: str, count: int, dst: str) -> DemonthiefMove:
+        """The move of a drop (see :meth:`Rules.drop_move`): nothing goes on the stock, the
+        waste or the reserve, and nothing leaves a foundation; one card at a time leaves
+        the waste, or reaches a foundation; a card dropped on a foundation goes to the
+        first that takes it (the drop is refused when it was dropped on a foundation
+        holding other cards).
+
+        >>> r = Demonthief(); str(r.drop_move(r.deal(0), "8", 7, "1"))
+        '81'
+        """
+        if src.startswith("f"):
+            raise MoveParseError("a card on a foundation stays there")
+        a = _PILE_CODES[src]
+        if dst in ("stock", "w", "x"):
+            raise MoveParseError(f"no card may be put on the {table_place(dst).label}")
+        if count > 1 and a == WASTE:
+            raise MoveParseError("only the top card of the waste moves")
+        if not dst.startswith("f"):
+            b = _PILE_CODES[dst]
+            return TAB_TO_TAB[a][b][count] if a in TABLEAU else (WASTE_TO_TAB if a == WASTE else RESERVE_TO_TAB)[b]
+        if count > 1:
+            raise MoveParseError("one card at a time goes to a foundation")
+        move = TO_FOUNDATION[a]
+        self._check_chosen_pile(state, move, dst, lambda name: table_place(name).label)
+        return move
 
     def resolve(self, state: DemonthiefState, text: str) -> DemonthiefMove:
         """Like :meth:`parse_move`; ``35`` without a count also means the only legal

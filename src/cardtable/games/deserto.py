@@ -49,16 +49,17 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from itertools import product
 from math import factorial
 from typing import Any, NamedTuple
 
-from ..core.errors import LayoutError, MoveParseError, OptionError
+from ..core.errors import LayoutError, MoveParseError, NotYourTurnError, OptionError
 from ..core.layout import FACE_DOWN, FACE_UP, check_cards, format_pile, join_layout, read_pile, split_layout
-from ..core.multiplayer import MultiplayerRules, Result
+from ..core.multiplayer import Event, MultiplayerRules, Result
 from ..core.options import Option
-from ..core.rules import Pile, Rules, replace_at
+from ..core.rules import MovePlaces, Pile, Rules, drop_count, replace_at
 from ..core.shuffle import shuffled
 from ..core.spec import GameSpec, Place, TableSpec
 
@@ -353,6 +354,80 @@ class DesertoState(NamedTuple):
     stuck: tuple[tuple[int, int], ...]
 
 
+@dataclass(frozen=True)
+class DesertoEvent:
+    """What a seat (or a spectator) learns of one Deserto move (see :meth:`Deserto.public_move`).
+
+    ``seat`` moved. A placement: ``kind`` placed at area ``position`` (0-3, shown 1-4),
+    and the piles it won, ``captures``: ``(position, cards bottom first)`` each, all
+    four when the area then shows ``four_viziers``. A gift (``position`` None): to
+    ``receiver``, the previous seat; its ``kind`` only for the two seats it concerns
+    (None for the others and spectators). ``str`` gives the history line of the saves,
+    logs and research strings; :meth:`told` the sentence a player reads.
+
+    >>> e = DesertoEvent(1, VIZIER, 1, captures=((0, (THIEF,)), (3, (OASIS, THIEF))))
+    >>> str(e)
+    'seat 1: V2, wins piles 1 (T), 4 (O T)'
+    >>> str(DesertoEvent(1, None, None, receiver=0)), str(DesertoEvent(1, THIEF, None, receiver=0))
+    ('seat 1: gives a card to seat 0', 'seat 1: gT, gives a thief to seat 0')
+    """
+
+    seat: int
+    kind: int | None
+    position: int | None
+    receiver: int | None = None
+    captures: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    four_viziers: bool = False
+
+    @property
+    def gift(self) -> bool:
+        """Whether the move gave a card (rather than placed one).
+
+        >>> DesertoEvent(1, None, None, receiver=0).gift
+        True
+        """
+        return self.position is None
+
+    def __str__(self) -> str:
+        seat, kind = self.seat, self.kind
+        if self.position is None:
+            if kind is None:
+                return f"seat {seat}: gives a card to seat {self.receiver}"
+            return f"seat {seat}: {GIFT[kind]}, gives a {KIND_NAMES[kind]} to seat {self.receiver}"
+        text = f"seat {seat}: {'?' if kind is None else KINDS[kind]}{self.position + 1}"
+        if not self.captures:
+            return text
+        piles = ", ".join(f"{q + 1} ({_cards_text(cards)})" for q, cards in self.captures)
+        four = ", four viziers" if self.four_viziers else ""
+        return f"{text}{four}, wins pile{'s' if len(self.captures) > 1 else ''} {piles}"
+
+    def told(self, names: Sequence[str]) -> str:
+        """The move as a sentence, the seats called by ``names`` (a seat without a name: "seat N", from 1).
+
+        >>> e = DesertoEvent(0, THIEF, 0, captures=((1, (TREASURE, THIEF)), (2, (TREASURE,))))
+        >>> e.told(["Ana", "Ben"])
+        'Ana put a thief at 1 and won 2 piles (3 cards)'
+        >>> DesertoEvent(1, None, None, receiver=0).told(["Ana", "Ben"])
+        'Ben could not play and gave a card to Ana'
+        """
+
+        def name(seat: int | None) -> str:
+            i = -1 if seat is None else seat
+            return names[i] if 0 <= i < len(names) else f"seat {i + 1}"
+
+        kind = self.kind
+        what = "a card" if kind is None else f"a{'n' if kind == OASIS else ''} {KIND_NAMES[kind]}"
+        if self.position is None:
+            return f"{name(self.seat)} could not play and gave {what} to {name(self.receiver)}"
+        text = f"{name(self.seat)} put {what} at {self.position + 1}"
+        if self.captures:
+            piles = len(self.captures)
+            cards = sum(len(c) for _, c in self.captures)
+            text += f"{': four viziers!' if self.four_viziers else ''} and won {piles} pile{'s' if piles > 1 else ''}"
+            text += f" ({cards} card{'s' if cards > 1 else ''})"
+        return text
+
+
 class PileView(NamedTuple):
     """What every seat sees of an area position: its top card (None when empty) and its size.
 
@@ -367,24 +442,25 @@ class PileView(NamedTuple):
 class DesertoView(NamedTuple):
     """Exactly what ``seat`` may know: its own hand, the area's top cards and pile
     sizes, the deck size, every seat's hand size and won count, the seat to move
-    (None when the game is over) and the public history as that seat saw it.
+    (None when the game is over) and the public history as that seat saw it
+    (:class:`DesertoEvent` values). A spectator's view has ``seat`` None and no hand.
 
     >>> v = Deserto().view(Deserto().deal(0), 0, ())
     >>> v.deck, v.hand_sizes, v.won, v.to_move
     (45, (3, 3), (0, 0), 0)
     """
 
-    seat: int
+    seat: int | None
     hand: tuple[int, ...]
     area: tuple[PileView, ...]
     deck: int
     hand_sizes: tuple[int, ...]
     won: tuple[int, ...]
     to_move: int | None
-    history: tuple[str, ...]
+    history: tuple[Event, ...]
 
     def to_json(self) -> dict[str, Any]:
-        """The view as JSON-ready data (cards as their letters).
+        """The view as JSON-ready data (cards as their letters, history as its lines).
 
         >>> import json
         >>> data = Deserto().view(Deserto().deal(0), 1, ()).to_json()
@@ -399,7 +475,7 @@ class DesertoView(NamedTuple):
             "hand_sizes": list(self.hand_sizes),
             "won": list(self.won),
             "to_move": self.to_move,
-            "history": list(self.history),
+            "history": [str(event) for event in self.history],
         }
 
 
@@ -416,6 +492,7 @@ class Deserto(MultiplayerRules[DesertoState, DesertoMove]):
 
     name = "deserto"
     title = "Deserto"
+    SCORE_UNIT = "cards"
     OPTIONS = (
         Option("players", int, 2, choices=(2, 3, 4), help="number of players (seats 0 to players-1)"),
         Option("first", int, 0, minimum=0, help="the seat that starts (0 is the first seat)"),
@@ -718,6 +795,53 @@ class Deserto(MultiplayerRules[DesertoState, DesertoMove]):
             return GIFT[KINDS.index(gift)]
         return PLACE[KINDS.index(kind)][int(pos) - 1]
 
+    def move_places(self, state: DesertoState, move: DesertoMove) -> MovePlaces:
+        """Where a legal move happens on the table of :meth:`display`: from the hand of the
+        seat to move, the card of the move's kind, to its area position, or, a gift, to
+        the previous seat's winnings.
+
+        >>> r = Deserto(); s = r.deal(0)
+        >>> r.move_places(s, r.parse_move("T2")), r.move_places(s, GIFT[TREASURE]).dst
+        (MovePlaces(src='hand 0', dst='2', n=1, card=2), 'won 1')
+        """
+        kind, pos = move
+        turn = state.turn
+        dst = f"won {(turn - 1) % self._players}" if pos == GIVE else str(pos + 1)
+        return MovePlaces(f"hand {turn}", dst, 1, kind)
+
+    def drop_move(self, state: DesertoState, src: str, index: int, dst: str) -> DesertoMove:
+        """The move of dropping card ``index`` of a hand on pile ``dst`` of :meth:`display`:
+        on an area position, placing it there; on the previous seat's winnings, giving it
+        (see :meth:`Rules.drop_move <cardtable.core.rules.Rules.drop_move>`). A drop from
+        the hand of a seat that is not to move raises :class:`NotYourTurnError`.
+
+        >>> r = Deserto(); s = r.deal(0)
+        >>> str(r.drop_move(s, "hand 0", 0, "2")), str(r.drop_move(s, "hand 0", 1, "won 1"))
+        ('T2', 'gG')
+        >>> r.drop_move(s, "hand 1", 0, "2")
+        Traceback (most recent call last):
+        ...
+        cardtable.core.errors.NotYourTurnError: it is seat 0's turn, not seat 1's
+        """
+        turn = state.turn
+        if turn < 0:
+            raise NotYourTurnError("the game is over: nobody is to play")
+        hand, piles = f"hand {turn}", self.piles(state)
+        if src != hand and src.startswith("hand ") and src in piles:
+            raise NotYourTurnError(f"it is seat {turn}'s turn, not seat {src.removeprefix('hand ')}'s")
+        drop_count(piles, src, index, dst)
+        if src != hand:
+            raise MoveParseError(f"cards are played from the hand of the seat to move ({hand})")
+        kind = state.hands[turn][index]
+        if dst.isdigit():
+            return PLACE[kind][int(dst) - 1]
+        receiver = f"won {(turn - 1) % self._players}"
+        if dst == receiver:
+            return GIFT[kind]
+        raise MoveParseError(
+            f"a card goes to an area position (1 to 4), or as a gift to the previous seat's winnings ({receiver})"
+        )
+
     def explain_illegal(self, state: DesertoState, move: DesertoMove) -> str:
         """Which rule forbids ``move`` here.
 
@@ -742,41 +866,37 @@ class Deserto(MultiplayerRules[DesertoState, DesertoMove]):
 
     # --- hidden information -------------------------------------------------------
 
-    def public_move(self, state: DesertoState, move: DesertoMove, seat: int) -> str:
-        """What ``seat`` learns of ``move`` played in ``state``: a placement in full (who,
-        what, where, and the piles won); a gift's kind only if ``seat`` gives or
-        receives it. Never the cards drawn.
+    def public_move(self, state: DesertoState, move: DesertoMove, seat: int | None) -> DesertoEvent:
+        """What ``seat`` learns of ``move`` played in ``state`` (a :class:`DesertoEvent`): a
+        placement in full (who, what, where, and the piles won); a gift's kind only if
+        ``seat`` gives or receives it (not a spectator, ``seat`` None). Never the cards drawn.
 
         >>> r = Deserto(players=3); s = r.deal(0)
-        >>> r.public_move(s, r.legal_moves(s)[0], 2)
+        >>> str(r.public_move(s, r.legal_moves(s)[0], 2))
         'seat 0: T1'
         """
         mover = state.turn
         kind, pos = move
         if pos == GIVE:
             receiver = (mover - 1) % self._players
-            if seat in (mover, receiver):
-                return f"seat {mover}: {move}, gives a {KIND_NAMES[kind]} to seat {receiver}"
-            return f"seat {mover}: gives a card to seat {receiver}"
-        text = f"seat {mover}: {move}"
-        area = replace_at(state.area, pos, state.area[pos] + (kind,))
+            return DesertoEvent(mover, kind if seat in (mover, receiver) else None, None, receiver)
         won = _CAPTURES[_code(state.area)][kind * 4 + pos]
         if not won:
-            return text
-        piles = ", ".join(f"{q + 1} ({_cards_text(area[q])})" for q in won)
-        four = ", four viziers" if len(won) == 4 else ""
-        return f"{text}{four}, wins pile{'s' if len(won) > 1 else ''} {piles}"
+            return DesertoEvent(mover, kind, pos)
+        area = replace_at(state.area, pos, state.area[pos] + (kind,))
+        return DesertoEvent(mover, kind, pos, None, tuple((q, area[q]) for q in won), len(won) == 4)
 
-    def view(self, state: DesertoState, seat: int, history: tuple[str, ...]) -> DesertoView:
-        """Exactly what ``seat`` may know (see :class:`DesertoView`).
+    def view(self, state: DesertoState, seat: int | None, history: tuple[Event, ...]) -> DesertoView:
+        """Exactly what ``seat`` may know (see :class:`DesertoView`); ``seat`` None: a
+        spectator, who sees no hand.
 
         >>> r = Deserto(); v = r.view(r.deal(0), 0, ())
-        >>> v.hand, v.area[0]
-        ((2, 3, 3), PileView(top=None, size=0))
+        >>> v.hand, v.area[0], r.view(r.deal(0), None, ()).hand
+        ((2, 3, 3), PileView(top=None, size=0), ())
         """
         return DesertoView(
             seat,
-            state.hands[seat],
+            () if seat is None else state.hands[seat],
             tuple(PileView(p[-1] if p else None, len(p)) for p in state.area),
             len(state.deck),
             tuple(map(len, state.hands)),

@@ -78,7 +78,7 @@ from ..core.layout import (
     split_layout,
 )
 from ..core.options import Option
-from ..core.rules import Pile, Rules, replace_at
+from ..core.rules import MovePlaces, Pile, Rules, replace_at
 from ..core.shuffle import shuffled
 from ..core.spec import GameSpec, LevelKey, Place, TableSpec
 
@@ -396,6 +396,36 @@ class Desturado(Rules[DesturadoState, DesturadoMove]):
         if a == b:
             raise MoveParseError(f"not a desturado move: {text!r} (a move goes from one place to another)")
         return MOVES[PLACES.index(a), PLACES.index(b)]
+
+    def move_places(self, state: DesturadoState, move: DesturadoMove) -> MovePlaces:
+        """Where a legal move happens on the table: the piles of :meth:`display` it joins
+        and the cards of the unit it moves.
+
+        >>> r = Desturado(mode="hard"); s = r.deal(0)
+        >>> r.move_places(s, r.parse_move("a4"))
+        MovePlaces(src='a', dst='4', n=1, card=None)
+        """
+        return MovePlaces(PLACES[move.src], PLACES[move.dst], self._unit_size(state, move.src))
+
+    def _unit_size(self, state: DesturadoState, place: int) -> int:
+        """The cards of the unit at ``place``: a column's face-up part, a hand space's stack."""
+        if place < HAND:
+            return len(state.columns[place]) - state.down[place]
+        return len(state.hand[place - HAND])
+
+    def _drop_move(self, state: DesturadoState, src: str, count: int, dst: str) -> DesturadoMove:
+        """The move of a drop (see :meth:`Rules.drop_move`): a whole unit, dropped by its
+        bottom card (units are never split).
+
+        >>> r = Desturado(mode="hard"); str(r.drop_move(r.deal(0), "b", 11, "a"))
+        'ba'
+        """
+        a, b = PLACES.index(src), PLACES.index(dst)
+        unit = self._unit_size(state, a)
+        if count != unit:
+            where = f"column {src}" if a < HAND else f"hand space {src}"
+            raise MoveParseError(f"a unit moves whole: the unit of {where} is its top {unit} card(s)")
+        return MOVES[a, b]
 
     def explain_illegal(self, state: DesturadoState, move: DesturadoMove) -> str:
         """Which rule forbids ``move`` here.

@@ -68,7 +68,7 @@ from ..core.layout import (
     read_pile,
     split_layout,
 )
-from ..core.rules import Pile, Rules, any_count
+from ..core.rules import MovePlaces, Pile, Rules, any_count
 from ..core.shuffle import shuffled
 from ..core.spec import GameSpec, Place, TableSpec
 
@@ -489,6 +489,26 @@ class DevilsSquare(Rules[DevilsSquareState, DevilsSquareMove]):
         if a == b:
             raise MoveParseError(f"not a devils-square move: {text!r} (a move goes from one position to another)")
         return MOVES[_INDEX[a]][_INDEX[b]][int(count or 1) - 1]
+
+    def move_places(self, state: DevilsSquareState, move: DevilsSquareMove) -> MovePlaces:
+        """Where a legal move happens on the table: the two positions and the cards moved.
+
+        >>> r = DevilsSquare(); r.move_places(r.deal(0), r.parse_move("c1b1"))
+        MovePlaces(src='c1', dst='b1', n=1, card=None)
+        """
+        return MovePlaces(POSITIONS[move.src], POSITIONS[move.dst], move.n)
+
+    def _drop_move(self, state: DevilsSquareState, src: str, count: int, dst: str) -> DevilsSquareMove:
+        """The move of a drop (see :meth:`Rules.drop_move`): nothing goes on the draw pile.
+
+        >>> r = DevilsSquare(); str(r.drop_move(r.deal(0), "c1", 0, "b1"))
+        'c1b1'
+        """
+        if dst == "draw":
+            raise MoveParseError("no card may be put on the draw pile")
+        if count > MAX_TAKE:
+            raise MoveParseError(f"a move takes at most {MAX_TAKE} cards")
+        return MOVES[_INDEX[src]][_INDEX[dst]][count - 1]
 
     def resolve(self, state: DevilsSquareState, text: str) -> DevilsSquareMove:
         """Like :meth:`parse_move`; ``a1b2`` without a count also means the only legal

@@ -58,7 +58,7 @@ from ..core.layout import (
     split_layout,
 )
 from ..core.options import Option
-from ..core.rules import Pile, Rules, any_count, replace_at
+from ..core.rules import MovePlaces, Pile, Rules, any_count, replace_at
 from ..core.shuffle import JavaRandom, shuffled
 from ..core.spec import GameSpec, LevelKey, Place, TableSpec
 
@@ -129,6 +129,15 @@ class KlondikeState(NamedTuple):
 
 
 _MOVE_RE = re.compile(r"^(?:(d)|(r)|(w|[1-7]|f[cdhs])(f|[1-7])(?::(\d+))?)$")
+
+_PILE_NAMES: dict[int, str] = {
+    STOCK: "stock",
+    WASTE: "w",
+    **{FOUNDATION + s: f"f{SUITS[s].lower()}" for s in range(4)},
+    **{i: str(i + 1) for i in TABLEAU},
+}
+"""The :meth:`Klondike.display` name of each pile code (a foundation's: ``FOUNDATION + suit``)."""
+_PILE_CODES: dict[str, int] = {name: code for code, name in _PILE_NAMES.items()}
 
 
 def javasol_deck(n: int) -> list[int]:
@@ -488,6 +497,48 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
         if n > 1 and dst == FOUNDATION:
             raise MoveParseError(f"not a klondike move: {text!r} (one card at a time goes to a foundation)")
         return KlondikeMove(src, dst, n)
+
+    def move_places(self, state: KlondikeState, move: KlondikeMove) -> MovePlaces:
+        """Where a legal move happens on the table: the piles of :meth:`display` it joins
+        (a card "to its foundation" names its suit's foundation) and the cards it moves.
+
+        >>> r = Klondike(); s = r.deal(0)
+        >>> r.move_places(s, r.parse_move("3f")), r.move_places(s, DRAW).n
+        (MovePlaces(src='3', dst='fs', n=1, card=None), 0)
+        """
+        src, dst, n = move
+        if src == STOCK:
+            return MovePlaces("stock", "w", 0)
+        if dst == STOCK:
+            return MovePlaces("w", "stock", 0)
+        if dst == FOUNDATION:
+            card = state.waste[-1] if src == WASTE else state.tableau[src][-1]
+            return MovePlaces(_PILE_NAMES[src], _PILE_NAMES[FOUNDATION + SUIT[card]], 1)
+        return MovePlaces(_PILE_NAMES[src], _PILE_NAMES[dst], n)
+
+    def _drop_move(self, state: KlondikeState, src: str, count: int, dst: str) -> KlondikeMove:
+        """The move of a drop (see :meth:`Rules.drop_move`): nothing goes on the stock or the
+        waste; one card at a time leaves the waste or a foundation, or reaches a foundation;
+        a card dropped on a foundation goes to its own suit's (the drop is refused when
+        it was dropped on another suit's foundation that holds cards).
+
+        >>> r = Klondike(); str(r.drop_move(r.deal(0), "3", 2, "fc"))  # the clubs foundation is empty
+        '3f'
+        """
+        a, b = _PILE_CODES[src], _PILE_CODES[dst]
+        if b in (STOCK, WASTE):
+            raise MoveParseError(f"no card may be put on the {table_place(dst).label}")
+        if count > 1 and a >= WASTE:
+            raise MoveParseError(f"only the top card of the {table_place(src).label} moves")
+        if b < FOUNDATION:
+            return KlondikeMove(a, b, count)
+        if a >= FOUNDATION:
+            raise MoveParseError("a card on a foundation goes back to the tableau, not to another foundation")
+        if count > 1:
+            raise MoveParseError("one card at a time goes to a foundation")
+        move = WASTE_TO_FOUNDATION if a == WASTE else TAB_TO_FOUNDATION[a]
+        self._check_chosen_pile(state, move, dst, lambda name: f"the {table_place(name).label}")
+        return move
 
     def resolve(self, state: KlondikeState, text: str) -> KlondikeMove:
         """Like :meth:`parse_move`; ``35`` without a count also means the only legal

@@ -840,7 +840,7 @@ class DesertoSpielState(pyspiel.State):  # type: ignore[misc]
             gained = [c - o for c, o in zip(_counts(new), left, strict=True)]
             drawn.append(_sorted_cards(gained))
         receiver = (mover - 1) % rules.players if move.pos == 4 else -1
-        public = str(rules.public_move(placed, move, -1))
+        public = str(rules.public_move(placed, move, None))
         private = str(rules.public_move(placed, move, mover))
         self.turns += (Turn(mover, self.pending, receiver, public, private, tuple(drawn)),)
         self.position = after

@@ -244,12 +244,9 @@ def solitaire_position(game: Game[Any, Any]) -> dict[str, Any]:
     }
 
 
-def seat_position(
-    game: MultiplayerGame[Any, Any], seat: int | None, public_history: tuple[str, ...] | None = None
-) -> dict[str, Any]:
+def seat_position(game: MultiplayerGame[Any, Any], seat: int | None) -> dict[str, Any]:
     """A multi-player table (Deserto) as ``seat`` may see it, from ``view(seat)`` only;
-    for a spectator (``seat`` None), the public part of a view with every hand face
-    down and ``public_history`` as the history (the public move texts).
+    for a spectator (``seat`` None), the spectator's view, every hand face down.
 
     >>> import cardtable
     >>> data = seat_position(cardtable.new_game("deserto", deal=0, players=3), 0)
@@ -257,15 +254,11 @@ def seat_position(
     ['1', '2', '3', '4', 'deck', 'hand 0', 'won 0', 'hand 1', 'won 1', 'hand 2', 'won 2']
     >>> data["piles"][7]["cards"]
     [{'up': False}, {'up': False}, {'up': False}]
-    >>> [c["up"] for c in seat_position(cardtable.new_game("deserto", deal=0), None, ())["piles"][5]["cards"]]
+    >>> [c["up"] for c in seat_position(cardtable.new_game("deserto", deal=0), None)["piles"][5]["cards"]]
     [False, False, False]
     """
-    full = game.view(0 if seat is None else seat)
-    assert isinstance(full, DesertoView)
-    # A spectator's view: the public fields only, never a hand.
-    view = full
-    if seat is None:
-        view = full._replace(seat=-1, hand=(), history=tuple(public_history or ()))
+    view = game.view(seat)
+    assert isinstance(view, DesertoView)
     players = len(view.hand_sizes)
     piles: list[dict[str, Any]] = []
 
@@ -320,7 +313,7 @@ def seat_position(
         "hand_sizes": list(view.hand_sizes),
         "won": list(view.won),
         "deck": view.deck,
-        "history": list(view.history),
+        "history": [str(event) for event in view.history],
         "captured": captured(view.history, players),
         "kinds": {k: KIND_NAMES[i] for i, k in enumerate(KINDS)},
         "status": [],

@@ -110,7 +110,6 @@ class Room:
     created: float
     empty_since: float | None
     game: MultiplayerGame[Any, Any] | None = None
-    public: list[str] = field(default_factory=list)
     sockets: dict[Connection, int | None] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # broadcasts go out in order
@@ -365,7 +364,6 @@ class Rooms:
     def _deal(self, room: Room) -> None:
         room.deal = secrets.randbits(62)  # the server's own random source; never sent
         room.game = new_game("deserto", deal=room.deal, **room.options)
-        room.public = []
         room.status = "playing"
         self.store.put_room(room.row())
 
@@ -408,9 +406,7 @@ class Rooms:
     def _apply(self, room: Room, move: Any) -> None:
         game = room.game
         assert game is not None
-        before = game.state
         game.play(move)
-        room.public.append(game.rules.public_move(before, move, -1))
         room.status = "over" if game.outcome.over else "playing"
 
     # --- bots --------------------------------------------------------------------------
@@ -463,13 +459,13 @@ class Rooms:
         }
         game = room.game
         if game is not None and room.status != "lobby":
-            table = seat_position(game, seat, None if seat is not None else tuple(room.public))
+            table = seat_position(game, seat)
             table["names"] = names
             data["table"] = table
             shown = [n if i != seat else "You" for i, n in enumerate(names)]
-            history = table["history"]
+            history = game.history(seat)
             data["log_from"] = max(0, len(history) - LOG_LINES)
-            data["log"] = [tell(line, shown) for line in history[data["log_from"] :]]
+            data["log"] = [tell(event, shown) for event in history[data["log_from"] :]]
             result = game.outcome.result
             if result is not None:
                 data["result"] = {

@@ -282,20 +282,21 @@ class Tables:
             position = seat_position(game, 0)
             names = ["You" if s == HUMAN else f"{s.capitalize()} ({i + 1})" for i, s in enumerate(row.seats or [])]
             position["names"] = names
-            position["log"] = [tell(line, names) for line in position["history"]]
+            position["log"] = [tell(event, names) for event in game.history(0)]
             outcome = game.outcome
             result = outcome.result
+            ranked = ["You" if s == HUMAN else f"{s} (seat {i + 1})" for i, s in enumerate(row.seats or [])]
             over = {
                 "won": bool(result and 0 in result.winners),
                 "over": outcome.over,
                 "score": position["won"][0],
-                "reason": _deserto_end(result, row.seats or []) if result else None,
+                "reason": outcome.describe(ranked, 0),
             }
             label = "Deserto"
         else:
             position = solitaire_position(game)
             out = game.outcome
-            over = {"won": out.won, "over": out.over, "score": out.score, "reason": _end_reason(game)}
+            over = {"won": out.won, "over": out.over, "score": out.score, "reason": out.describe()}
             label = level_label(row.level, game.deal)
         rules = type(game.rules)
         return {
@@ -481,7 +482,7 @@ class Tables:
         if not game.moves or table.row.result in ("won", "abandoned"):
             return False
         if isinstance(game, MultiplayerGame):
-            return any(line.startswith("seat 0:") for line in game.history(0))
+            return any(event.seat == 0 for event in game.history(0))
         return True
 
     def undo(self, player: str, table_id: str, at: Any) -> dict[str, Any]:
@@ -502,7 +503,7 @@ class Tables:
                 )
             game = table.game
             while True:
-                human = not isinstance(game, MultiplayerGame) or game.history(0)[-1].startswith("seat 0:")
+                human = not isinstance(game, MultiplayerGame) or game.history(0)[-1].seat == 0
                 table.row.redo.append(str(game.undo()))
                 if human:
                     break
@@ -759,27 +760,6 @@ class Tables:
 def _saved_deal(save: str) -> int | None:
     deal = json.loads(save).get("deal")
     return deal if isinstance(deal, int) else None
-
-
-def _end_reason(game: Game[Any, Any]) -> str | None:
-    out = game.outcome
-    if out.won:
-        return "You won!"
-    if not out.over:
-        return None
-    left = " (some moves remain, but none of them can change anything that matters)" if game.legal_moves() else ""
-    return f"Game over: no move can make progress any more{left}."
-
-
-def _deserto_end(result: Any, seats: list[str]) -> str:
-    names = ["You" if s == HUMAN else f"{s} (seat {i + 1})" for i, s in enumerate(seats)]
-    ranking = ", ".join(f"{names[i]}: {result.scores[i]} cards, rank {result.ranks[i]}" for i in range(len(seats)))
-    head = (
-        "You won!"
-        if 0 in result.winners and len(result.winners) == 1
-        else ("You share the win!" if 0 in result.winners else "Game over.")
-    )
-    return f"{head} {ranking}."
 
 
 __all__ = ["HINT_SECONDS", "Tables", "WebError", "level_label", "mode_text"]
