@@ -154,6 +154,16 @@ def test_play_against_bots_from_the_home_page_then_undo_and_redo(page: Page) -> 
     p.click("#solver-hint")
     p.wait_for_selector("#message.show")
     assert "greedy bot would play" in p.locator("#message").inner_text()
+    # The home page offers the game in progress; it resumes the same room.
+    room = p.url
+    p.click("header nav >> text=Games")
+    p.wait_for_selector("body[data-state='home']")
+    link = p.locator("ul.continue a")
+    assert link.count() == 1 and link.inner_text().startswith("Deserto — Room ")
+    link.click()
+    p.wait_for_selector("body[data-state='playing']")
+    resumed = shown(p)
+    assert p.url == room and resumed is not None and resumed["piles"] == after["piles"]
 
 
 def test_a_reload_in_the_middle_of_a_game_gives_back_the_same_seat_and_hand(page: Page) -> None:

@@ -714,7 +714,7 @@ class Rooms:
         game = room.game
         # What the person of a solo room may ask for now (when no bot is to move).
         free = seat is not None and room.solo and game is not None and game.to_move in (seat, None)
-        won = seat is not None and room.won(seat)
+        won = free and seat is not None and room.won(seat)
         data: dict[str, Any] = {
             "type": "snapshot",
             "code": room.code,
