@@ -178,7 +178,8 @@ def seat_kinds(bots: int, bot: str) -> list[dict[str, Any]]:
 
 
 async def make_room(http: httpx.AsyncClient, port: int, kinds: list[dict[str, Any]]) -> Room:
-    """A room with every person's seat taken, each by its own open socket; not started."""
+    """A room with every person's seat taken, each by its own open socket; not started (unless
+    its one person plays against bots only: such a room starts when it is made)."""
     made = (await http.post("/api/rooms", json={"name": "P0", "seats": kinds})).json()
     room = Room(made["code"])
     base = f"ws://127.0.0.1:{port}/ws/rooms/{room.code}"
@@ -198,10 +199,10 @@ async def person(room: Room, seat: Seat, load: Load) -> None:
     """One person's socket: plays whenever it is to move until the time is up, then listens
     until its room is quiet, so that every move the server took is seen."""
     ws, first = seat.ws, seat.seat == min(room.seats)
-    if first:
+    if first and len(room.seats) > 1:  # a room of one person against bots started when it was made
         await asyncio.sleep(load.rng.uniform(0, 2 * load.think))
         await ws.send(json.dumps({"type": "start"}))
-    sent: tuple[int, int, float] | None = None  # game, turn, when
+    sent: tuple[int, int, float] | None = None  # game, move count, when
     last: tuple[int, int] = (0, 0)
     while True:
         playing = time.monotonic() < load.until
@@ -220,7 +221,7 @@ async def person(room: Room, seat: Seat, load: Load) -> None:
             continue
         if frame["type"] != "snapshot" or frame["status"] == "lobby":
             continue
-        game, state = frame["game_no"], frame["state"]
+        game, state = frame["game_no"], frame["at"]
         seat.states.setdefault(game, []).append(state)
         seat.history[game] = frame["table"]["history"]
         if first and (game, state) > last:
@@ -244,7 +245,7 @@ async def person(room: Room, seat: Seat, load: Load) -> None:
             move = load.rng.choice(table["legal"])["move"]
             load.sent += 1
             sent = (game, state, time.monotonic())
-            await ws.send(json.dumps({"type": "move", "move": move, "turn": state}))
+            await ws.send(json.dumps({"type": "move", "move": move, "at": state}))
 
 
 def check(db_path: Path, rooms: list[Room]) -> tuple[int, int, list[str], int]:

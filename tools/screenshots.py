@@ -31,7 +31,22 @@ SHOTS = {
     "devils-square": "/play/devils-square?deal=8",
     "deserto": "/play/deserto?seats=you,greedy,ismcts&new=1",
 }
-"""The page of each game's screenshot."""
+"""The page of each game's screenshot (Deserto against bots opens a room of one person)."""
+
+SETTLED = """() => {
+  const room = window.cardtableRoom;
+  const t = room && room.table && room.table.table;
+  return !room || (t && (t.to_move === t.seat || t.outcome.over));
+}"""
+"""Whether the table a page shows waits for its player (in a room: the bots have answered)."""
+
+LEGAL = """async () => {
+  const room = window.cardtableRoom;
+  if (room) return room.table.table.legal;
+  const id = new URLSearchParams(location.search).get("id");
+  return (await (await fetch("/api/tables/" + id)).json()).legal;
+}"""
+"""The legal moves of the table a page shows."""
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 
@@ -74,15 +89,14 @@ def main() -> None:
                     page.wait_for_selector("body[data-state='playing']")
                     rng = random.Random(name)
                     for _ in range(args.moves if not suffix else 0):
-                        moves = page.evaluate(
-                            "async () => (await (await fetch('/api/tables/'"
-                            " + new URLSearchParams(location.search).get('id'))).json()).legal"
-                        )
+                        page.wait_for_function(SETTLED)
+                        moves = page.evaluate(LEGAL)
                         if not moves:
                             break
                         page.fill("#move-input", rng.choice(moves)["move"])
                         page.press("#move-input", "Enter")
                         page.wait_for_timeout(150)
+                    page.wait_for_function(SETTLED)
                     page.screenshot(path=str(out / f"{name}{suffix}.png"), full_page=True)
                 page.goto(f"http://127.0.0.1:{port}/")
                 page.wait_for_selector("body[data-state='home']")

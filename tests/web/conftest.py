@@ -63,7 +63,7 @@ class LiveServer:
         assert self.server is not None and self.thread is not None
         self.server.should_exit = True
         self.thread.join(timeout=10)
-        self.app.state.tables.store.close()
+        self.app.state.db.close()
 
     def restart(self) -> None:
         self.stop()

@@ -7,8 +7,10 @@ engine's ``play``, and a bad request gets an error answer and changes nothing.
 
 from __future__ import annotations
 
+import json
 import random
 import re
+import sqlite3
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -17,11 +19,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 import cardtable
-from cardtable.core.multiplayer import MultiplayerGame
-from cardtable.games.deserto import KINDS, DesertoView
 from cardtable.web import create_app
-from cardtable.web.store import MIGRATIONS, Store
-from cardtable.web.tables import Tables
+from cardtable.web.database import MIGRATIONS, Database
+from cardtable.web.errors import KINDS
+from cardtable.web.solitaire_tables import SolitaireTables
 
 SOLITAIRES = ("klondike", "desturado", "demonthief", "demons-and-thieves", "devils-square")
 DECK = {"klondike": 52, "desturado": 40, "demonthief": 104, "demons-and-thieves": 104, "devils-square": 64}
@@ -44,7 +45,7 @@ def act(client: TestClient, table: dict[str, Any], action: str, **body: Any) -> 
 
 
 def server_game(client: TestClient, table: dict[str, Any]) -> Any:
-    tables: Tables = client.app.state.tables  # type: ignore[attr-defined]
+    tables: SolitaireTables = client.app.state.tables  # type: ignore[attr-defined]
     player = client.cookies.get("cardtable_player")
     assert player
     return tables._table(player, table["id"]).game
@@ -154,39 +155,17 @@ def test_random_play_through_the_api_matches_the_engine_and_hides_face_down_card
             assert server_game(client, table).state == mirror.state
 
 
-def test_deserto_responses_carry_only_the_seats_view(client: TestClient) -> None:
-    table = new(client, game="deserto", seats=["you", "random", "greedy", "random"])
-    rng = random.Random(5)
-    while True:
-        game = server_game(client, table)
-        assert isinstance(game, MultiplayerGame)
-        view = game.view(0)
-        assert isinstance(view, DesertoView)
-        mine = next(p for p in table["piles"] if p["name"] == "hand 0")
-        assert [c["face"]["type"] for c in mine["cards"]] == [KINDS[c] for c in view.hand]
-        for p in table["piles"]:
-            if (
-                p["name"] == "deck"
-                or p["name"].startswith("won")
-                or (p["name"].startswith("hand ") and p["name"] != "hand 0")
-            ):
-                assert all(c == {"up": False} for c in p["cards"])
-        assert table["deal"] is None and table["seed"] is None  # the deal number would give the deck away
-        if table["outcome"]["over"]:
-            break
-        choice = rng.choice(table["legal"])
-        response = act(client, table, "move", **{"from": choice["from"], "index": choice["index"], "to": choice["to"]})
-        assert response.status_code == 200, response.text
-        table = response.json()
-    assert table["outcome"]["reason"] and "rank" in table["outcome"]["reason"]
-    assert table["result"] in ("won", "lost")
-
-
-def test_deserto_needs_you_in_the_first_seat_and_known_bots(client: TestClient) -> None:
-    for seats in (["greedy", "you"], ["you", "nobody"], ["you"], ["you", "you"]):
-        response = client.post("/api/tables", json={"game": "deserto", "seats": seats})
-        assert response.status_code == 400, seats
+def test_a_multi_player_game_is_played_in_a_room_not_at_a_table(client: TestClient) -> None:
+    for body in (
+        {"game": "deserto"},
+        {"game": "deserto", "options": {"players": 3}},
+    ):
+        response = client.post("/api/tables", json=body)
+        assert response.status_code == 400 and response.json()["kind"] == "bad-request"
+        assert "open a room for it (POST /api/rooms)" in response.json()["error"]
+    # Seats are a room's: a table has none.
     assert client.post("/api/tables", json={"game": "klondike", "deal": 1, "seats": ["you"]}).status_code == 400
+    assert client.get("/api/tables").json()["tables"] == []
 
 
 def test_error_paths_change_nothing(client: TestClient) -> None:
@@ -340,10 +319,60 @@ def test_a_game_survives_a_server_restart(tmp_path: Path) -> None:
     assert act(again, same, "redo").json()["at"] == 3
 
 
-def test_the_store_migrates_an_empty_file(tmp_path: Path) -> None:
+def test_the_database_migrates_an_empty_file(tmp_path: Path) -> None:
     path = tmp_path / "x.sqlite"
-    assert Store(str(path)).version() == len(MIGRATIONS)
-    assert Store(str(path)).version() == len(MIGRATIONS)  # opening again changes nothing
+    assert Database(str(path)).version() == len(MIGRATIONS)
+    assert Database(str(path)).version() == len(MIGRATIONS)  # opening again changes nothing
+
+
+def test_a_file_of_the_old_tables_and_rooms_is_migrated(tmp_path: Path) -> None:
+    """A version 2 file: its rooms were Deserto's, and its Deserto tables against bots (the
+    rows with seats) are left as when a new game starts: abandoned after a move, else dropped."""
+    path = tmp_path / "cardtable.sqlite"
+    db = sqlite3.connect(path, isolation_level=None)
+    for step in MIGRATIONS[:2]:
+        db.executescript(step)
+    db.execute("PRAGMA user_version = 2")
+    columns = "id, player, game, mode, level, save, seats, created, ended, result, moves"
+    for row in (
+        ("moved", "p", "deserto", "players=2", "random", "{}", '["you", "greedy"]', 1.0, None, None, 4),
+        ("fresh", "p", "deserto", "players=2", "random", "{}", '["you", "greedy"]', 2.0, None, None, 0),
+        ("done", "p", "deserto", "players=2", "random", "{}", '["you", "greedy"]', 3.0, 9.0, "won", 30),
+        ("solo", "p", "klondike", "draw=3", "random", "{}", None, 4.0, None, None, 2),
+    ):
+        db.execute(f"INSERT INTO tables ({columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+    seats = json.dumps([{"kind": "human", "name": "Ana"}, {"kind": "bot", "name": "Greedy 2", "bot": "greedy"}])
+    db.execute("INSERT INTO rooms VALUES ('ABCDEF', '{\"players\": 2}', ?, NULL, 0, 'lobby', 1.0, 1.0)", (seats,))
+    db.close()
+    migrated = Database(str(path))
+    assert migrated.version() == len(MIGRATIONS) == 3
+    room = migrated.rooms()[0]
+    assert (room.code, room.game, room.player, room.hints, room.redo) == ("ABCDEF", "deserto", None, 0, "[]")
+    assert migrated.get("fresh") is None
+    moved = migrated.get("moved")
+    assert moved is not None and (moved.result, moved.ended) == ("abandoned", 1.0)
+    assert [r.id for r in migrated.player_tables("p", finished=False)] == ["solo"]
+    assert [(r.id, r.result) for r in migrated.player_tables("p", finished=True)] == [
+        ("moved", "abandoned"),
+        ("done", "won"),
+    ]
+
+
+def test_one_error_vocabulary_with_one_status_a_kind() -> None:
+    assert set(KINDS) >= {
+        "not-found",
+        "stale",
+        "illegal",
+        "unparsable",
+        "finished",
+        "not-your-turn",
+        "bad-request",
+        "spectator",
+        "seat-taken",
+        "not-ready",
+        "unavailable",
+    }
+    assert all(400 <= status < 500 for status in KINDS.values())
 
 
 def test_hints_follow_the_solvers_line_without_a_new_search(client: TestClient) -> None:

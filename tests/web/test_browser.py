@@ -25,20 +25,37 @@ GAMES = {
 }
 
 
+ROOM_TABLE = "() => { const r = window.cardtableRoom; return r && r.table ? r.table.table : null; }"
+"""The table a room's page shows (Deserto against bots is played in a room: /play/deserto opens one)."""
+
+
 def open_table(page: Page, path: str) -> Any:
     p = page.page
     p.goto(page.live.url + path)
     p.wait_for_selector("body[data-state='playing']")
+    settled(p)
     return p
 
 
 def table(p: Any) -> dict[str, Any]:
-    """The table as the page was sent it (asked again from the server, which owns it)."""
+    """The table as the page was sent it: asked again from the server, which owns it (a room's,
+    as its last snapshot drew it)."""
+    if "/room/" in p.url:
+        shown: dict[str, Any] = p.evaluate(f"({ROOM_TABLE})()")
+        return shown
     data: dict[str, Any] = p.evaluate(
         "async () => { const id = new URLSearchParams(location.search).get('id');"
         " return (await fetch('/api/tables/' + id)).json(); }"
     )
     return data
+
+
+def settled(p: Any) -> None:
+    """In a room, wait for the bots' answers: until the person is to move, or the game is over."""
+    if "/room/" in p.url:
+        p.wait_for_function(
+            f"() => {{ const t = ({ROOM_TABLE})(); return t && (t.to_move === t.seat || t.outcome.over); }}"
+        )
 
 
 def at(p: Any) -> int:
@@ -47,6 +64,7 @@ def at(p: Any) -> int:
 
 def wait_at(p: Any, before: int) -> int:
     p.wait_for_function(f"Number(document.body.dataset.at) !== {before}")
+    settled(p)
     return at(p)
 
 
@@ -129,6 +147,9 @@ def test_a_game_renders_and_plays_by_drag_click_and_keys(page: Page, name: str) 
     path, cards = GAMES[name]
     p = open_table(page, path)
     assert p.locator(".card").count() == cards
+    if name == "deserto":  # against bots: a room of one person, started at once, with a table's buttons
+        assert "/room/" in p.url
+        assert all(p.locator(f"#{b}").is_visible() for b in ("new", "restart", "undo", "redo", "solver-hint"))
     assert p.locator(".card.down").first.get_attribute("aria-label") == "face-down card"
     # A screen reader reads every pile and card: each has a text label.
     labels = p.locator(".pile, .card").evaluate_all("nodes => nodes.map(n => n.getAttribute('aria-label') || '')")

@@ -1,4 +1,5 @@
-"""Deserto rooms in real Chromium: friends by the invite link, a person against bots, a reload.
+"""Deserto rooms in real Chromium: friends by the invite link, a person against bots (no lobby:
+it starts at once, and counts in the statistics), a reload.
 
 Each page plays by dragging cards from its hand onto the square (or onto the
 previous player's winnings to give one), as a person does.
@@ -63,7 +64,8 @@ def open_room(page: Page, seats: list[str], name: str = "Ana") -> Any:
         card.locator(f'select[name="seat{i + 2}"]').select_option(who)
     card.locator('input[name="room-name"]').fill(name)
     card.locator("#open-room").click()
-    p.wait_for_selector("body[data-state='lobby']")
+    # A room of bots only starts at once; one with a seat for a person waits in its lobby.
+    p.wait_for_selector("body[data-state='playing']" if "person" not in seats else "body[data-state='lobby']")
     return p
 
 
@@ -102,8 +104,6 @@ def test_two_friends_play_a_whole_game_by_the_invite_link(page: Page, context: A
 
 def test_one_person_against_three_bots_to_the_end(page: Page) -> None:
     p = open_room(page, ["greedy", "random", "ismcts"])
-    p.click("#start")
-    p.wait_for_selector("body[data-state='playing']")
     assert p.locator(".card").count() == 51
     rng = random.Random(3)
     for step in range(600):
@@ -115,14 +115,59 @@ def test_one_person_against_three_bots_to_the_end(page: Page) -> None:
     assert "rank" in p.locator("#banner").inner_text()
     log = p.locator(".log").inner_text()
     assert "You put a" in log or "You could not play" in log
-    p.click("#banner-new")  # the rematch keeps the seats
+    won = p.evaluate("document.body.dataset.state") == "won"
+    code = p.url.rsplit("/", 1)[1]
+    p.click("#banner-new")  # a new game against the same bots, in a new room
+    p.wait_for_function(f"!location.pathname.endsWith('/{code}') && document.body.dataset.state === 'playing'")
+    names = p.locator(".seats-list li").all_inner_texts()
+    assert len(names) == 4 and all(n.split(":")[0] in ("You", "Greedy 2", "Random 3", "Ismcts 4") for n in names), names
+    # The game this browser finished counts in its statistics.
+    p.click("header nav >> text=Statistics")
+    p.wait_for_selector("body[data-state='stats']")
+    row = p.locator("tbody tr").first.inner_text()
+    assert "Deserto" in row and ("100%" if won else "0%") in row, row
+
+
+def test_play_against_bots_from_the_home_page_then_undo_and_redo(page: Page) -> None:
+    p = page.page
+    p.goto(page.live.url + "/")
+    p.wait_for_selector("body[data-state='home']")
+    p.locator('.game-card[data-game="deserto"] button[type="submit"]').click()
     p.wait_for_selector("body[data-state='playing']")
+    assert "/room/" in p.url and p.locator("#start").count() == 0
+    rng = random.Random(2)
+    played = 0
+    while played < 2:
+        if play_one(p, rng, played == 0):
+            played += 1
+        else:
+            p.wait_for_timeout(50)
+    p.wait_for_function(f"() => {{ const t = ({TABLE})(); return t && t.to_move === t.seat && t.can_undo; }}")
+    before = shown(p)
+    assert before is not None
+    p.click("#undo")
+    p.wait_for_function(f"() => {{ const t = ({TABLE})(); return t && t.at < {before['at']}; }}")
+    p.keyboard.press("Control+y")
+    p.wait_for_function(f"() => {{ const t = ({TABLE})(); return t && t.at === {before['at']}; }}")
+    after = shown(p)
+    assert after is not None and after["piles"] == before["piles"]
+    p.click("#solver-hint")
+    p.wait_for_selector("#message.show")
+    assert "greedy bot would play" in p.locator("#message").inner_text()
+    # The home page offers the game in progress; it resumes the same room.
+    room = p.url
+    p.click("header nav >> text=Games")
+    p.wait_for_selector("body[data-state='home']")
+    link = p.locator("ul.continue a")
+    assert link.count() == 1 and link.inner_text().startswith("Deserto — Room ")
+    link.click()
+    p.wait_for_selector("body[data-state='playing']")
+    resumed = shown(p)
+    assert p.url == room and resumed is not None and resumed["piles"] == after["piles"]
 
 
 def test_a_reload_in_the_middle_of_a_game_gives_back_the_same_seat_and_hand(page: Page) -> None:
     p = open_room(page, ["greedy"])
-    p.click("#start")
-    p.wait_for_selector("body[data-state='playing']")
     rng = random.Random(1)
     played = 0
     while played < 3:

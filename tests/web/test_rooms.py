@@ -1,4 +1,5 @@
-"""Deserto rooms over WebSockets, through the app's test client: every rule of the rooms issue.
+"""Rooms over WebSockets, through the app's test client: every rule of the rooms issue, and
+Deserto against bots (a room with one person), as the one-player tables were played.
 
 Each broadcast sends one snapshot to every socket of a room, and while a
 person is to move nothing else can happen, so the tests read the sockets in
@@ -7,6 +8,7 @@ step: one frame from each socket per event.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Iterator
@@ -16,6 +18,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from cardtable import games
 from cardtable.games.deserto import KINDS, DesertoView
 from cardtable.web import create_app
 from cardtable.web.rooms import ROOM_TTL, Rooms
@@ -75,7 +78,7 @@ def check_frame(client: TestClient, code: str, frame: dict[str, Any], seat: int 
 def read_all(sockets: list[Any]) -> list[dict[str, Any]]:
     frames = [ws.receive_json() for ws in sockets]
     assert all(f["type"] == "snapshot" for f in frames), frames
-    assert len({f["state"] for f in frames}) == 1
+    assert len({f["at"] for f in frames}) == 1
     return frames
 
 
@@ -106,7 +109,7 @@ def test_create_join_start_and_the_lobby(client: TestClient) -> None:
             assert ben.receive_json()["kind"] == "not-ready"  # only the creator starts
             ana.send_json({"type": "start"})
             a, b = ana.receive_json(), ben.receive_json()
-            assert a["status"] == b["status"] == "playing" and a["state"] == 0
+            assert a["status"] == b["status"] == "playing" and a["at"] == 0
             check_frame(client, code, a, 0)
             check_frame(client, code, b, 1)
 
@@ -160,11 +163,11 @@ def test_every_bad_move_is_refused_to_its_sender_alone_and_changes_nothing(clien
         assert room is not None and room.game is not None
         before = room.game.state
         bad = [
-            (other, {"type": "move", "move": good, "turn": 0}, "not-your-turn"),
-            (watcher, {"type": "move", "move": good, "turn": 0}, "spectator"),
-            (me, {"type": "move", "move": "Q9", "turn": 0}, "bad-request"),
+            (other, {"type": "move", "move": good, "at": 0}, "not-your-turn"),
+            (watcher, {"type": "move", "move": good, "at": 0}, "spectator"),
+            (me, {"type": "move", "move": "Q9", "at": 0}, "unparsable"),
             (me, {"type": "move", "move": good}, "bad-request"),
-            (me, {"type": "move", "move": good, "turn": "0"}, "bad-request"),
+            (me, {"type": "move", "move": good, "at": "0"}, "bad-request"),
             (me, {"type": "fly"}, "bad-request"),
             (me, {"type": "rematch"}, "not-ready"),
         ]
@@ -175,20 +178,20 @@ def test_every_bad_move_is_refused_to_its_sender_alone_and_changes_nothing(clien
         me.send_text("not json")
         assert me.receive_json()["kind"] == "bad-request"
         illegal = next(f"{k}{p}" for k in "OVTG" for p in "1234" if f"{k}{p}" not in {m["move"] for m in legal})
-        me.send_json({"type": "move", "move": illegal, "turn": 0})
+        me.send_json({"type": "move", "move": illegal, "at": 0})
         answer = me.receive_json()
         assert answer["kind"] in ("illegal", "bad-request") and answer["error"]
         # A stale turn: an error, then a fresh snapshot, to the sender only.
-        me.send_json({"type": "move", "move": good, "turn": 5})
+        me.send_json({"type": "move", "move": good, "at": 5})
         assert me.receive_json()["kind"] == "stale"
         fresh = me.receive_json()
-        assert fresh["type"] == "snapshot" and fresh["state"] == 0
-        assert room.game.state == before and room.turn == 0
+        assert fresh["type"] == "snapshot" and fresh["at"] == 0
+        assert room.game.state == before and room.at == 0
         # The move itself goes through, once, for everyone.
-        me.send_json({"type": "move", "move": good, "turn": 0})
+        me.send_json({"type": "move", "move": good, "at": 0})
         after = read_all([ana, ben, watcher])
-        assert after[0]["state"] == 1
-        assert rooms_of(client).store.moves(code, 0) == [good]
+        assert after[0]["at"] == 1
+        assert rooms_of(client).db.moves(code, 0) == [good]
 
 
 def test_two_moves_for_one_turn_take_exactly_one(client: TestClient) -> None:
@@ -212,16 +215,16 @@ def test_two_moves_for_one_turn_take_exactly_one(client: TestClient) -> None:
             room = rooms_of(client).get(code)
             assert room is not None and room.game is not None
             moves = [str(m) for m in room.game.legal_moves()]
-            one.send_json({"type": "move", "move": moves[0], "turn": 0})
-            two.send_json({"type": "move", "move": moves[-1], "turn": 0})
+            one.send_json({"type": "move", "move": moves[0], "at": 0})
+            two.send_json({"type": "move", "move": moves[-1], "at": 0})
             kinds = []
             for ws in (one, two):
                 got = ws.receive_json()
                 kinds.append(got["type"] if got["type"] == "snapshot" else got["kind"])
                 if got["type"] == "error":
                     ws.receive_json()
-            assert room.turn == 1
-            assert rooms_of(client).store.moves(code, 0) in ([moves[0]], [moves[-1]])
+            assert room.at == 1
+            assert rooms_of(client).db.moves(code, 0) in ([moves[0]], [moves[-1]])
 
 
 @pytest.mark.parametrize(
@@ -272,11 +275,11 @@ def test_full_games_leak_no_hidden_card(client: TestClient, seats: list[dict[str
                 if to_move in humans:
                     frame = next(f for (s, _), f in zip(order, frames, strict=True) if s == to_move)
                     move = rng.choice(frame["table"]["legal"])["move"]
-                    sockets[to_move].send_json({"type": "move", "move": move, "turn": frame["state"]})
-            stored = rooms_of(client).store.moves(code, 0)
+                    sockets[to_move].send_json({"type": "move", "move": move, "at": frame["at"]})
+            stored = rooms_of(client).db.moves(code, 0)
             live = rooms_of(client).get(code)
             assert live is not None and live.game is not None
-            assert stored == [str(m) for m in live.game.moves] and len(stored) == first["state"]
+            assert stored == [str(m) for m in live.game.moves] and len(stored) == first["at"]
             assert frames_seen > 20
         finally:
             for ws in opened:
@@ -306,20 +309,19 @@ def test_one_person_against_bots_and_a_rematch_keeps_the_seats(client: TestClien
     room = make_room(client, [HUMAN, GREEDY, RANDOM, GREEDY])
     rng = random.Random(3)
     with client.websocket_connect(f"/ws/rooms/{room['code']}?token={room['token']}") as ws:
-        ws.receive_json()
+        first = ws.receive_json()
+        assert first["status"] == "playing" and first["solo"]  # bots only: no lobby, it has started
         ws.send_json({"type": "start"})
-        while True:
-            frame = ws.receive_json()
-            if frame["status"] == "over":
-                break
+        assert ws.receive_json()["kind"] == "not-ready"
+        frame = first
+        while frame["status"] != "over":
             if frame["table"]["to_move"] == 0:
-                ws.send_json(
-                    {"type": "move", "move": rng.choice(frame["table"]["legal"])["move"], "turn": frame["state"]}
-                )
+                ws.send_json({"type": "move", "move": rng.choice(frame["table"]["legal"])["move"], "at": frame["at"]})
+            frame = ws.receive_json()
         assert frame["result"]["ranks"] and "You" in " ".join(frame["log"])
         ws.send_json({"type": "rematch"})
         again = ws.receive_json()
-        assert again["game_no"] == 1 and again["status"] == "playing" and again["state"] in (0, 1, 2, 3)
+        assert again["game_no"] == 1 and again["status"] == "playing" and again["at"] in (0, 1, 2, 3)
         assert [s["name"] for s in again["seats"]] == [s["name"] for s in frame["seats"]]
 
 
@@ -342,4 +344,182 @@ def test_rooms_come_back_after_a_restart_and_leave_after_a_day(tmp_path: Path) -
         rooms = rooms_of(again)
         assert rooms.sweep(now=rooms.clock() + ROOM_TTL / 2) == []
         assert rooms.sweep(now=rooms.clock() + ROOM_TTL + 10) == [code]
-        assert rooms.get(code) is None and rooms.store.moves(code, 0) == []
+        assert rooms.get(code) is None and rooms.db.moves(code, 0) == []
+
+
+def person_frame(ws: Any, seat: int = 0) -> dict[str, Any]:
+    """Read a solo room's snapshots until its person is to move (or the game is over)."""
+    while True:
+        frame: dict[str, Any] = ws.receive_json()
+        assert frame["type"] == "snapshot", frame
+        if frame["status"] == "over" or frame["table"]["to_move"] == seat:
+            return frame
+
+
+def test_deserto_against_bots_is_a_room_that_leaks_nothing_and_counts_in_the_statistics(client: TestClient) -> None:
+    room = make_room(client, [HUMAN, RANDOM, GREEDY, RANDOM])
+    code = room["code"]
+    summary = client.get(f"/api/rooms/{code}").json()
+    assert summary["game"] == "deserto" and summary["status"] == "playing"
+    listed = client.get("/api/tables").json()["tables"]
+    assert [(t["id"], t["game"], t["label"], t["link"]) for t in listed] == [
+        (code, "deserto", f"Room {code}", f"/room/{code}")
+    ]
+    rng = random.Random(5)
+    frames = 0
+    hinted = False
+    legal: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/rooms/{code}?token={room['token']}") as ws:
+        while True:
+            frame = ws.receive_json()
+            if frame["type"] == "hint":
+                assert frame["hint"]["move"] in {m["move"] for m in legal} and frame["hints"] == 1
+                continue
+            check_frame(client, code, frame, 0)
+            assert frame["game"] == "deserto" and frame["title"] == "Deserto" and frame["solo"]
+            frames += 1
+            if frame["status"] == "over":
+                break
+            if frame["table"]["to_move"] == 0:
+                legal = frame["table"]["legal"]
+                if not hinted:
+                    ws.send_json({"type": "hint", "at": frame["at"]})
+                    hinted = True
+                ws.send_json({"type": "move", "move": rng.choice(legal)["move"], "at": frame["at"]})
+    live = rooms_of(client).get(code)
+    assert live is not None and live.game is not None
+    assert set(live.movers) == {0, 1, 2, 3}  # every bot played
+    result = frame["result"]
+    assert result is not None and len(result["ranks"]) == 4 and frames > 20
+    won = 0 in result["winners"]
+    rows = client.get("/api/stats").json()["rows"]
+    assert [(r["game"], r["level"], r["played"], r["won"], r["hints"]) for r in rows] == [
+        ("deserto", "random", 1, int(won), 1)
+    ]
+    assert rows[0]["mode"] == "players=4 first=0 refill_after_give=on"
+    assert rows[0]["fewest_moves"] == (len(live.game.moves) if won else None)
+    assert (rows[0]["best_time"] is not None) == won
+    assert client.get("/api/tables").json()["tables"] == []  # over: no longer in progress
+    # Another browser's statistics do not count it.
+    assert TestClient(client.app).get("/api/stats").json()["rows"] == []
+
+
+def test_undo_redo_restart_and_a_hint_against_bots(client: TestClient) -> None:
+    room = make_room(client, [HUMAN, GREEDY])
+    code = room["code"]
+    rooms = rooms_of(client)
+    with client.websocket_connect(f"/ws/rooms/{code}?token={room['token']}") as ws:
+        f0 = person_frame(ws)
+        assert f0["at"] == 0 and not f0["can_undo"] and not f0["can_redo"]
+        ws.send_json({"type": "undo", "at": 0})
+        assert ws.receive_json() == {"type": "error", "kind": "illegal", "error": "nothing to undo"}
+        ws.send_json({"type": "move", "move": f0["table"]["legal"][0]["move"], "at": 0})
+        f2 = person_frame(ws)
+        assert f2["at"] == 2 and f2["can_undo"] and not f2["can_redo"]
+        ws.send_json({"type": "move", "move": f2["table"]["legal"][-1]["move"], "at": 2})
+        f4 = person_frame(ws)
+        assert f4["at"] == 4
+        # Undo: back to before the person's last move (the bot's answer goes too).
+        ws.send_json({"type": "undo", "at": 4})
+        back = ws.receive_json()
+        assert back["at"] == 2 and back["table"] == f2["table"] and back["can_redo"]
+        assert len(rooms.db.moves(code, 0)) == 2
+        # Redo: the person's move and the bot's answer, as they were.
+        ws.send_json({"type": "redo", "at": 2})
+        again = ws.receive_json()
+        assert again["at"] == 4 and again["table"] == f4["table"] and not again["can_redo"]
+        assert len(rooms.db.moves(code, 0)) == 4
+        # A request on an older count: stale, and the table afresh.
+        ws.send_json({"type": "undo", "at": 3})
+        assert ws.receive_json()["kind"] == "stale" and ws.receive_json()["at"] == 4
+        for at in (4, 2):
+            ws.send_json({"type": "undo", "at": at})
+            ws.receive_json()
+        ws.send_json({"type": "hint", "at": 0})
+        hint = ws.receive_json()
+        assert hint["type"] == "hint" and hint["at"] == 0 and hint["hints"] == 1
+        assert hint["hint"]["source"] == "greedy" and hint["hint"]["move"] in {m["move"] for m in f0["table"]["legal"]}
+        ws.send_json({"type": "redo", "at": 0})
+        assert ws.receive_json()["at"] == 2
+        # Restart: back to the deal, every stored move gone.
+        ws.send_json({"type": "restart", "at": 2})
+        start = ws.receive_json()
+        assert start["at"] == 0 and start["table"] == f0["table"] and not start["can_redo"] and start["hints"] == 1
+        assert rooms.db.moves(code, 0) == []
+    live = rooms.get(code)
+    assert live is not None and live.game is not None and live.game.moves == []
+
+
+def test_undo_and_hints_are_refused_in_a_room_with_another_person(client: TestClient) -> None:
+    code, ana_token, _ = start_two(client)
+    with (
+        client.websocket_connect(f"/ws/rooms/{code}?token={ana_token}") as ana,
+        client.websocket_connect(f"/ws/rooms/{code}") as watcher,
+    ):
+        ana.receive_json()
+        ana.receive_json(), watcher.receive_json()
+        ana.send_json({"type": "undo", "at": 0})
+        assert ana.receive_json()["kind"] == "not-ready"  # not started yet
+        ana.send_json({"type": "start"})
+        frames = read_all([ana, watcher])
+        assert not frames[0]["solo"] and not frames[0]["can_undo"]
+        for action in ("undo", "redo", "restart", "hint"):
+            ana.send_json({"type": action, "at": 0})
+            answer = ana.receive_json()
+            assert answer["kind"] == "unavailable" and "every seat but yours is a bot" in answer["error"], answer
+            watcher.send_json({"type": action, "at": 0})
+            assert watcher.receive_json()["kind"] == "spectator"
+
+
+def test_undo_waits_while_a_bot_is_to_move(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path, bot_pause=0.5)) as client:
+        room = make_room(client, [HUMAN, GREEDY], first=1)
+        with client.websocket_connect(f"/ws/rooms/{room['code']}?token={room['token']}") as ws:
+            frame = ws.receive_json()
+            assert frame["table"]["to_move"] == 1 and not frame["can_undo"]
+            ws.send_json({"type": "restart", "at": 0})
+            answer = ws.receive_json()
+            assert answer["kind"] == "not-your-turn" and "Greedy 2" in answer["error"]
+            assert person_frame(ws)["at"] == 1  # the bot plays on
+
+
+def test_a_new_game_against_bots_leaves_the_last_one(client: TestClient) -> None:
+    idle = make_room(client, [HUMAN, GREEDY])
+    first = make_room(client, [HUMAN, GREEDY])  # nobody moved in the idle one: dropped, not counted
+    assert client.get(f"/api/rooms/{idle['code']}").status_code == 404
+    assert client.get("/api/stats").json()["rows"] == []
+    with client.websocket_connect(f"/ws/rooms/{first['code']}?token={first['token']}") as ws:
+        frame = person_frame(ws)
+        ws.send_json({"type": "move", "move": frame["table"]["legal"][0]["move"], "at": 0})
+        frame = person_frame(ws)
+        make_room(client, [HUMAN, RANDOM])
+        ws.send_json({"type": "move", "move": frame["table"]["legal"][0]["move"], "at": frame["at"]})
+        answer = ws.receive_json()
+        assert answer["kind"] == "not-found" and "closed" in answer["error"]
+    assert client.get(f"/api/rooms/{first['code']}").status_code == 404
+    rows = client.get("/api/stats").json()["rows"]
+    assert [(r["game"], r["played"], r["won"]) for r in rows] == [("deserto", 1, 0)]
+    # A room with a friend leaves nothing: only a game against bots replaces another.
+    make_room(client, [HUMAN, HUMAN])
+    assert len(client.get("/api/tables").json()["tables"]) == 1
+
+
+def test_a_room_asks_its_game_for_seats_and_bots(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    for body, words in (
+        ({"game": "klondike", "name": "Ana", "seats": [HUMAN, GREEDY]}, "one-player game"),
+        ({"game": "chess", "name": "Ana", "seats": [HUMAN, GREEDY]}, "unknown game"),
+        ({"game": "deserto", "name": "Ana", "seats": [HUMAN] * 5}, "2 to 4 seats"),
+    ):
+        response = client.post("/api/rooms", json=body)
+        assert response.status_code == 400 and response.json()["kind"] == "bad-request", response.text
+        assert words in response.json()["error"], response.json()
+    # A declaration with fewer seats and bots: the rooms follow it, not a list of their own.
+    narrow = dataclasses.replace(games.spec_for("deserto"), seats=(2, 3), bots=("greedy",))
+    monkeypatch.setattr(games, "_SPECS", [narrow if s.name == "deserto" else s for s in games.specs()])
+    refused = client.post("/api/rooms", json={"name": "Ana", "seats": [HUMAN, RANDOM]})
+    assert refused.status_code == 400 and "no bot 'random' plays Deserto (greedy)" in refused.json()["error"]
+    assert client.post("/api/rooms", json={"name": "Ana", "seats": [HUMAN, GREEDY, GREEDY, GREEDY]}).status_code == 400
+    made = make_room(client, [HUMAN, GREEDY, GREEDY])
+    assert rooms_of(client).db.rooms()[-1].game == "deserto" and made["code"]
+    listed = client.get("/api/games").json()["games"]
+    assert [(g["seats"], g["bots"]) for g in listed if g["name"] == "deserto"] == [([2, 3], ["greedy"])]

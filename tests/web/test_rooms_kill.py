@@ -116,7 +116,7 @@ class Seat:
         if message["type"] == "snapshot":
             self.frame = message
             if message["status"] != "lobby":
-                self.states.append(message["state"])
+                self.states.append(message["at"])
 
     def poll(self, timeout: float = 0.0) -> None:
         """Read every message that has come (waiting up to ``timeout`` for the first)."""
@@ -130,7 +130,7 @@ class Seat:
     def wait(self, state: int, timeout: float = 15) -> dict[str, Any]:
         """Read until a snapshot of a game being played (or over) at ``state`` or later."""
         deadline = time.monotonic() + timeout
-        while self.frame.get("status") in (None, "lobby") or self.frame["state"] < state:
+        while self.frame.get("status") in (None, "lobby") or self.frame["at"] < state:
             assert time.monotonic() < deadline, f"seat {self.seat}: no snapshot at state {state}"
             self.poll(0.2)
         return self.frame
@@ -149,7 +149,7 @@ class Table:
         self.sent: set[int] = set()
 
     def state(self) -> int:
-        return max(int(s.frame.get("state", 0)) for s in self.seats.values())
+        return max(int(s.frame.get("at", 0)) for s in self.seats.values())
 
     def at_rest(self) -> bool:
         """Every socket has the newest position (every move sent is in it), and a person is
@@ -157,7 +157,7 @@ class Table:
         frames = [s.frame for s in self.seats.values()]
         if any(f.get("status") not in ("playing", "over") for f in frames):
             return False
-        if len({f["state"] for f in frames}) != 1 or any(turn >= frames[0]["state"] for turn in self.sent):
+        if len({f["at"] for f in frames}) != 1 or any(turn >= frames[0]["at"] for turn in self.sent):
             return False
         return frames[0]["status"] == "over" or frames[0]["table"]["to_move"] in self.seats
 
@@ -165,11 +165,11 @@ class Table:
         """If a person is to move (by that person's newest snapshot), a random legal move."""
         for seat in self.seats.values():
             frame = seat.frame
-            if frame.get("status") != "playing" or frame["state"] in self.sent:
+            if frame.get("status") != "playing" or frame["at"] in self.sent:
                 continue
             if frame["table"]["to_move"] == seat.seat and frame["table"]["legal"]:
-                seat.send({"type": "move", "move": rng.choice(frame["table"]["legal"])["move"], "turn": frame["state"]})
-                self.sent.add(frame["state"])
+                seat.send({"type": "move", "move": rng.choice(frame["table"]["legal"])["move"], "at": frame["at"]})
+                self.sent.add(frame["at"])
                 self.moved += 1
                 return
 
@@ -265,14 +265,14 @@ def test_a_killed_server_resumes_every_room_at_its_last_move(server: Server) -> 
                 old = before[(code, i)]
                 assert again["you"] == i
                 assert again["status"] == old["status"] == "playing"
-                assert again["state"] == old["state"] == len(stored)
+                assert again["at"] == old["at"] == len(stored)
                 assert again["table"] == old["table"], (code, i)  # same hand, area, counts, history
                 assert again["log"] == old["log"]
             # Play goes on: the person to move plays, everyone hears of it, bots answer.
             last = table.state()
             table.play(rng)
             for seat in table.seats.values():
-                assert seat.wait(last + 1)["state"] >= last + 1
+                assert seat.wait(last + 1)["at"] >= last + 1
             table.settle()
             assert server.stored(code)[: len(stored)] == stored
             assert len(server.stored(code)) == table.state() > last
@@ -283,15 +283,14 @@ def test_a_bot_to_move_when_the_server_was_killed_plays_after_the_restart(server
     code, token = made["code"], made["token"]
     with ExitStack() as stack:
         table = seated(stack, server, code, {0: token})
-        seat = table.seats[0]
-        seat.send({"type": "start"})
+        seat = table.seats[0]  # one person against a bot: the game started when the room was made
         frame = seat.wait(0)
-        seat.send({"type": "move", "move": frame["table"]["legal"][0]["move"], "turn": 0})
+        seat.send({"type": "move", "move": frame["table"]["legal"][0]["move"], "at": 0})
         assert seat.wait(1)["table"]["to_move"] == 1
         server.kill()  # during the bot's pause (0.7 s)
     assert server.stored(code) and len(server.stored(code)) == 1
     server.start()
     with ExitStack() as stack:
         seat = seated(stack, server, code, {0: token}).seats[0]
-        assert seat.wait(0)["state"] == 1
+        assert seat.wait(0)["at"] == 1
         seat.wait(2, timeout=5)  # the bot plays its move

@@ -1,13 +1,16 @@
-"""The web app: FastAPI routes over :class:`~cardtable.web.tables.Tables`.
+"""The web app: FastAPI routes over the one-player tables
+(:class:`~cardtable.web.solitaire_tables.SolitaireTables`) and the rooms of the
+multi-player games (:class:`~cardtable.web.rooms.Rooms`, one WebSocket a browser).
 
 The pages are one static front end (``static/``: ES modules, HTML and CSS,
 no build step); the API speaks JSON. A browser is known by a random cookie
 (``cardtable_player``), made on its first request: its games and statistics
 are its own, and another browser's game id answers "not found".
 
-Every error is a JSON answer ``{"error": one line, "kind": ...}`` with an
-HTTP status (see :class:`~cardtable.web.tables.WebError`); a stale request
-also carries the table afresh (``"table"``), so the page never drifts.
+Every error is a JSON answer ``{"error": one line, "kind": ...}`` with the
+HTTP status of its kind (see :mod:`cardtable.web.errors`; a room's socket gets
+the same kinds); a stale request also carries the table afresh (``"table"``),
+so the page never drifts.
 
 >>> from fastapi.testclient import TestClient
 >>> client = TestClient(create_app(":memory:"))
@@ -31,15 +34,16 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict
 
-from ..api import GAMES
 from ..bots import BOTS
 from ..core.errors import CardtableError
-from ..games import rules_class
+from ..games import spec_for, specs
 from ..levels import LEVELS
 from ..rulebook import rules_text
-from .rooms import BOT_PAUSE, RoomError, Rooms
-from .store import Store
-from .tables import Tables, WebError
+from .database import Database
+from .errors import TableError
+from .rooms import BOT_PAUSE, DEFAULT_GAME, Rooms
+from .solitaire_tables import SolitaireTables
+from .statistics import in_progress, stats
 
 SWEEP_SECONDS = 600
 """How often rooms without players for a day are looked for and removed."""
@@ -59,19 +63,20 @@ class _Body(BaseModel):
 
 
 class NewTable(_Body):
-    """A new table: game, options, and a deal number or a level (with a seed); seats for Deserto."""
+    """A new one-player table: game, options, and a deal number or a level (with a seed)."""
 
     game: str
     options: dict[str, str | int | bool | None] = {}
     deal: int | None = None
     level: str | None = None
     seed: int | None = None
-    seats: list[str] | None = None
 
 
 class NewRoom(_Body):
-    """A new Deserto room: the creator's name, the game's options, one entry a seat."""
+    """A new room of a multi-player game: the game, the creator's name, the game's options,
+    one entry a seat."""
 
+    game: str = DEFAULT_GAME
     name: str
     options: dict[str, str | int | bool] = {}
     seats: list[dict[str, Any]]
@@ -96,20 +101,29 @@ class Move(Act):
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """The games with their titles, options and levels, for the home page.
+    """The games the browser offers (those that declare a table), with their titles,
+    players, options and levels, and for a multi-player game its seats and bots, for the
+    home page.
 
     >>> [o["name"] for o in catalogue()[0]["options"]]
     ['draw', 'redeals', 'foundation_return', 'numbering']
+    >>> [(g["players"], g["seats"], g["bots"]) for g in catalogue() if g["name"] == "deserto"]
+    [('2-4', [2, 4], ['random', 'greedy', 'ismcts'])]
     """
     games = []
-    for name in GAMES:
-        cls = rules_class(name)
+    for spec in specs():
+        if spec.table is None:
+            continue
+        cls = spec.rules
+        low, high = spec.seats
         games.append(
             {
-                "name": name,
+                "name": spec.name,
                 "title": cls.title,
-                "players": "2-4" if name == "deserto" else "1",
-                "levels": [] if name == "deserto" else list(LEVELS),
+                "players": "1" if spec.one_player else f"{low}-{high}",
+                "seats": [low, high],
+                "bots": list(spec.bots),
+                "levels": [] if spec.level_keys is None else list(LEVELS),
                 "options": [
                     {
                         "name": o.name,
@@ -137,13 +151,13 @@ def create_app(
     'cardtable'
     """
     if str(data) == ":memory:":
-        store = Store(":memory:")
+        db = Database(":memory:")
     else:
         folder = Path(data)
         folder.mkdir(parents=True, exist_ok=True)
-        store = Store(str(folder / "cardtable.sqlite"))
-    tables = Tables(store) if hint_seconds is None else Tables(store, hint_seconds=hint_seconds)
-    rooms = Rooms(store, bot_pause=bot_pause)
+        db = Database(str(folder / "cardtable.sqlite"))
+    tables = SolitaireTables(db) if hint_seconds is None else SolitaireTables(db, hint_seconds=hint_seconds)
+    rooms = Rooms(db, bot_pause=bot_pause)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -157,6 +171,7 @@ def create_app(
         task.cancel()
 
     app = FastAPI(title="cardtable", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
+    app.state.db = db
     app.state.tables = tables
     app.state.rooms = rooms
 
@@ -172,9 +187,9 @@ def create_app(
             response.set_cookie(PLAYER_COOKIE, player, max_age=10 * 365 * 86400, httponly=True, samesite="lax")
         return response
 
-    @app.exception_handler(WebError)
-    async def web_error(request: Request, err: WebError) -> JSONResponse:
-        body: dict[str, Any] = {"error": err.message, "kind": err.kind}
+    @app.exception_handler(TableError)
+    async def table_error(request: Request, err: TableError) -> JSONResponse:
+        body: dict[str, Any] = err.json()
         if err.kind == "stale":
             body["table"] = tables.get(request.state.player, str(request.path_params.get("table_id")))
         return JSONResponse(body, status_code=err.status)
@@ -183,14 +198,13 @@ def create_app(
     async def bad_request(request: Request, err: RequestValidationError) -> JSONResponse:
         first = err.errors()[0] if err.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        return JSONResponse(
-            {"error": f"bad request: {where or 'body'}: {first.get('msg', 'invalid')}", "kind": "bad-request"},
-            status_code=400,
-        )
+        error = TableError("bad-request", f"bad request: {where or 'body'}: {first.get('msg', 'invalid')}")
+        return JSONResponse(error.json(), status_code=error.status)
 
     @app.exception_handler(CardtableError)
     async def library_error(request: Request, err: CardtableError) -> JSONResponse:
-        return JSONResponse({"error": str(err), "kind": "bad-request"}, status_code=400)
+        error = TableError("bad-request", str(err))
+        return JSONResponse(error.json(), status_code=error.status)
 
     def player(request: Request) -> str:
         return str(request.state.player)
@@ -202,14 +216,14 @@ def create_app(
     @app.get("/api/rules/{game}")
     def rules(game: str) -> dict[str, Any]:
         try:
-            cls = rules_class(game)
+            spec = spec_for(game)
         except CardtableError as err:
-            raise WebError(404, "not-found", str(err)) from None
-        return {"game": cls.name, "title": cls.title, "text": rules_text(cls.name)}
+            raise TableError("not-found", str(err)) from None
+        return {"game": spec.name, "title": spec.title, "text": rules_text(spec.name)}
 
     @app.get("/api/tables")
-    def in_progress(request: Request) -> dict[str, Any]:
-        return {"tables": tables.in_progress(player(request))}
+    def unfinished(request: Request) -> dict[str, Any]:
+        return {"tables": in_progress(db, player(request))}
 
     @app.post("/api/tables")
     def create(request: Request, body: NewTable) -> dict[str, Any]:
@@ -220,7 +234,6 @@ def create_app(
             deal=body.deal,
             level=body.level,
             seed=body.seed,
-            seats=body.seats,
         )
 
     @app.get("/api/tables/{table_id}")
@@ -244,22 +257,20 @@ def create_app(
             "finish": tables.finish,
         }
         if action not in actions:
-            raise WebError(404, "not-found", f"no action {action!r} (actions: {', '.join(actions)}, move)")
+            raise TableError("not-found", f"no action {action!r} (actions: {', '.join(actions)}, move)")
         return actions[action](player(request), table_id, body.at)
 
     @app.post("/api/rooms")
-    def create_room(body: NewRoom) -> dict[str, Any]:
-        try:
-            code, token = rooms.create(dict(body.options), body.seats, body.name)
-        except RoomError as err:
-            raise WebError(400, err.kind, err.message) from None
+    async def create_room(request: Request, body: NewRoom) -> dict[str, Any]:
+        # On the event loop, as every other change to the rooms.
+        code, token = rooms.create(dict(body.options), body.seats, body.name, game=body.game, player=player(request))
         return {"code": code, "token": token, "link": f"/room/{code}"}
 
     @app.get("/api/rooms/{code}")
     def room_summary(code: str) -> dict[str, Any]:
         room = rooms.get(code)
         if room is None:
-            raise WebError(404, "not-found", f"no room {code!r} (it may have been closed after a day without players)")
+            raise TableError("not-found", f"no room {code!r} (it may have been closed after a day without players)")
         return rooms.summary(room)
 
     @app.websocket("/ws/rooms/{code}")
@@ -267,7 +278,7 @@ def create_app(
         await socket.accept()
         room = rooms.get(code)
         if room is None:
-            await socket.send_json({"type": "error", "kind": "not-found", "error": f"no room {code!r}"})
+            await socket.send_json({"type": "error", **TableError("not-found", f"no room {code!r}").json()})
             await socket.close(code=4404)
             return
         await rooms.connect(room, socket, token)
@@ -282,8 +293,8 @@ def create_app(
             await rooms.disconnect(room, socket)
 
     @app.get("/api/stats")
-    def stats(request: Request) -> dict[str, Any]:
-        return tables.stats(player(request))
+    def statistics(request: Request) -> dict[str, Any]:
+        return stats(db, player(request))
 
     index = STATIC / "index.html"
     for path in PAGES:

@@ -2,12 +2,13 @@
 // The server owns every game: this file draws what it is sent and sends moves back.
 import { newTableRequest, renderTable } from "./table.js";
 import { openRoom } from "./room.js";
-import { api, cap, el, games, say } from "./util.js";
+import { api, botSeat, cap, el, games, newRoom, say } from "./util.js";
 
 const main = document.getElementById("main");
 
-export function go(url) {
-  history.pushState({}, "", url);
+export function go(url, replace = false) {
+  if (replace) history.replaceState({}, "", url);
+  else history.pushState({}, "", url);
   route();
 }
 
@@ -19,7 +20,7 @@ async function home() {
   const page = el("section", { class: "home" }, el("h1", { text: "Choose a game" }));
   if (tables.length) {
     page.append(el("h2", { text: "Continue" }), el("ul", { class: "continue" }, tables.map((t) =>
-      el("li", {}, el("a", { href: `/play/${t.game}?id=${encodeURIComponent(t.id)}` , text: `${title(list, t.game)} — ${t.label}, ${t.moves} moves` })))));
+      el("li", {}, el("a", { href: t.link, text: `${title(list, t.game)} — ${t.label}, ${t.moves} moves` })))));
   }
   const grid = el("div", { class: "games" });
   for (const game of list) grid.append(gameCard(game, bots));
@@ -54,13 +55,14 @@ function gameCard(game, bots) {
     fields.append(el("label", { for: id, text: "level" }),
       el("select", { id, name: "level" }, game.levels.map((l) => el("option", { value: l, text: cap(l) }))));
   } else {
+    // A multi-player game: seat 1 is yours; the game's bots (or a person to invite) in the others.
     const seats = el("div", { class: "seats" });
-    const players = () => Number(form.querySelector("[name=players]").value);
+    const players = () => Number(form.querySelector("[name=players]")?.value || game.seats[0]);
     const draw = () => {
       seats.replaceChildren(...Array.from({ length: players() - 1 }, (_, i) => {
         const id = `seat-${i + 2}`;
         return el("span", {}, el("label", { for: id, text: `seat ${i + 2}` }),
-          el("select", { id, name: `seat${i + 2}` }, [...bots, "person"].map((b) => el("option", { value: b, selected: b === "greedy", text: b === "person" ? "a person (invite)" : b }))));
+          el("select", { id, name: `seat${i + 2}` }, [...(game.bots || bots), "person"].map((b) => el("option", { value: b, selected: b === "greedy", text: b === "person" ? "a person (invite)" : b }))));
       }));
     };
     form.addEventListener("change", (e) => { if (e.target.name === "players") draw(); });
@@ -75,6 +77,11 @@ function gameCard(game, bots) {
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     const data = new FormData(form);
+    if (!game.levels.length) {  // against bots: a room where every other seat is a bot, started at once
+      if ([...data.entries()].some(([k, v]) => k.startsWith("seat") && v === "person")) { say("Seats for people are for online rooms: use “Open an online room”.", "error"); return; }
+      openNewRoom(form, game, "You");
+      return;
+    }
     const query = new URLSearchParams();
     for (const [key, value] of data.entries()) {
       if (key.startsWith("seat")) continue;
@@ -83,12 +90,6 @@ function gameCard(game, bots) {
       if (option && String(option.default) === String(value)) continue;
       query.set(key, value);
     }
-    if (!game.levels.length) {
-      const seats = ["you", ...[...data.entries()].filter(([k]) => k.startsWith("seat")).map(([, v]) => v)];
-      if (seats.includes("person")) { say("Seats for people are for online rooms: use “Open an online room”.", "error"); return; }
-      query.set("seats", seats.join(","));
-      query.delete("room-name");
-    }
     query.set("new", "1");
     go(`/play/${game.name}?${query}`);
   });
@@ -96,20 +97,33 @@ function gameCard(game, bots) {
 }
 
 
-async function openNewRoom(form, game) {
+async function openNewRoom(form, game, name = "") {
   // A room: the seats chosen on the card (people to invite, bots), the creator's name.
   const data = new FormData(form);
   const seats = [{ kind: "human" }, ...[...data.entries()].filter(([k]) => k.startsWith("seat")).map(([, v]) =>
-    (v === "person" ? { kind: "human" } : { kind: "bot", bot: v, ...(v === "ismcts" ? { budget: { iterations: 400 } } : {}) }))];
+    (v === "person" ? { kind: "human" } : botSeat(v)))];
   const options = {};
   for (const o of game.options) if (o.name !== "players" && data.has(o.name) && String(o.default) !== String(data.get(o.name))) options[o.name] = data.get(o.name);
   try {
-    const room = await api("/api/rooms", { name: data.get("room-name") || "", seats, options });
-    localStorage.setItem(`cardtable.room.${room.code}`, room.token);
-    go(room.link);
+    go(await newRoom({ game: game.name, name: data.get("room-name") || name, seats, options }));
   } catch (err) {
     say(err.message, "error");
   }
+}
+
+// /play/GAME of a multi-player game: its room against bots in progress, or a new one
+// (seats=you,greedy,... and the game's options in the query; new=1 for a new one).
+async function playRoom(game, query) {
+  if (!query.has("new")) {
+    const { tables } = await api("/api/tables");
+    const open = tables.find((t) => t.game === game.name && t.link.startsWith("/room/"));
+    if (open) { go(open.link, true); return; }
+  }
+  const names = (query.get("seats") || `you,${game.bots.includes("greedy") ? "greedy" : game.bots[0]}`).split(",");
+  const seats = names.map((n) => (n === "you" ? { kind: "human" } : botSeat(n)));
+  const options = {};
+  for (const o of game.options) if (o.name !== "players" && query.has(o.name)) options[o.name] = query.get(o.name);
+  go(await newRoom({ game: game.name, name: "You", seats, options }), true);
 }
 
 // --- a table ------------------------------------------------------------------
@@ -121,6 +135,7 @@ async function play(name) {
   const { games: list } = await games();
   const game = list.find((g) => g.name === name);
   if (!game) throw Object.assign(new Error(`no game ${name}`), { status: 404 });
+  if (game.players !== "1") { await playRoom(game, query); return; }
   let table = null;
   const id = query.get("id");
   if (id) {
@@ -259,7 +274,7 @@ export async function route() {
     if (parts[0] === "play" && parts[1]) await play(parts[1]);
     else if (parts[0] === "stats") await stats();
     else if (parts[0] === "rules" && parts[1]) await rules(parts[1]);
-    else if (parts[0] === "room" && parts[1]) openRoom(main, parts[1]);
+    else if (parts[0] === "room" && parts[1]) openRoom(main, parts[1], go);
     else await home();
   } catch (err) {
     main.replaceChildren(el("section", { class: "problem" }, el("h1", { text: "Something went wrong" }), el("p", { text: err.message }), el("p", {}, el("a", { href: "/", text: "Back to the games" }))));

@@ -1,18 +1,21 @@
-// A Deserto room: the lobby (seats, names, the invite link, start), then the table,
-// over one WebSocket. The server decides everything; this page shows its snapshots.
+// A room of a multi-player game: the lobby (seats, names, the invite link, start), then the
+// table, over one WebSocket. The server decides everything; this page shows its snapshots.
+// A room where every other seat is a bot (one person against bots) starts at once and also
+// offers what a one-player table does: undo, redo, restart, a suggested move, a new game.
 import { Table } from "./table.js";
-import { el, say } from "./util.js";
+import { api, botSeat, el, newRoom, say } from "./util.js";
 
 const tokenKey = (code) => `cardtable.room.${code}`;
 
-export function openRoom(main, code) {
-  return new RoomPage(main, code.toUpperCase());
+export function openRoom(main, code, go) {
+  return new RoomPage(main, code.toUpperCase(), go);
 }
 
 class RoomPage {
-  constructor(main, code) {
+  constructor(main, code, go) {
     this.main = main;
     this.code = code;
+    this.go = go;
     this.table = null;
     this.closed = false;
     this.connect();
@@ -53,6 +56,10 @@ class RoomPage {
       if (this.table) this.table.refused();
       return;
     }
+    if (message.type === "hint") {
+      if (this.table) this.table.hinted(message);
+      return;
+    }
     this.snapshot = message;
     if (message.status === "lobby" || !message.table) this.lobby(message);
     else this.play(message);
@@ -60,7 +67,7 @@ class RoomPage {
 
   lobby(s) {
     this.table = null;
-    document.title = `Deserto room ${s.code} — cardtable`;
+    document.title = `${s.title} room ${s.code} — cardtable`;
     const link = `${location.origin}/room/${s.code}`;
     const you = s.you;
     const creator = you !== null && s.seats[you].creator;
@@ -79,7 +86,7 @@ class RoomPage {
       return item;
     });
     const page = el("section", { class: "room" },
-      el("h1", { text: `Deserto room ${s.code}` }),
+      el("h1", { text: `${s.title} room ${s.code}` }),
       el("p", {}, "Invite friends with this link: ", el("a", { id: "invite", href: `/room/${s.code}`, text: link }), " ",
         el("button", { type: "button", text: "Copy", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => say("Link copied.")) })),
       el("ul", { class: "seats-lobby" }, rows),
@@ -92,7 +99,7 @@ class RoomPage {
   play(s) {
     const table = this.tableOf(s);
     if (!this.table || this.table.gameNo !== s.game_no) {
-      this.table = new RoomTable(this.main, table, { name: "deserto", levels: [], options: [] }, this);
+      this.table = new RoomTable(this.main, table, { name: s.game, levels: [], options: [], solo: s.solo }, this);
       this.table.gameNo = s.game_no;
     } else {
       this.table.show(table);
@@ -114,11 +121,11 @@ class RoomPage {
     }
     const away = s.seats.filter((seat) => seat.away).map((seat) => `${names[seat.seat]} is away`);
     return {
-      ...t, names, log: s.log, log_from: s.log_from, id: s.code, game: "deserto", title: `Deserto room ${s.code}`, label: `Room ${s.code}`,
-      at: s.state, seat: you === null ? -1 : you,
+      ...t, names, log: s.log, log_from: s.log_from, id: s.code, game: s.game, title: s.solo ? s.title : `${s.title} room ${s.code}`,
+      label: `Room ${s.code}`, at: s.at, seat: you === null ? -1 : you,
       outcome: { won: Boolean(result && you !== null && result.winners.includes(you)), over: s.status === "over", score: 0, reason },
-      can_undo: false, can_redo: false, finish: false, status: away, options: {}, deal: null, level: null, seats: null,
-      started: null, ended: null, now: Date.now() / 1000,
+      can_undo: s.can_undo, can_redo: s.can_redo, finish: false, hints: s.hints, status: away, options: {}, deal: null, level: null,
+      started: s.started, ended: s.ended, now: s.now,
     };
   }
 }
@@ -130,8 +137,10 @@ class RoomTable extends Table {
 
   build(main) {
     super.build(main);
-    this.newGameLabel = "Rematch";
-    for (const key of ["new", "restart", "undo", "redo", "solver", "finish"]) this.buttons[key].hidden = true;
+    const solo = this.game.solo;
+    this.newGameLabel = solo ? "New game" : "Rematch";
+    const hidden = solo ? ["finish"] : ["new", "restart", "undo", "redo", "solver", "finish"];
+    for (const key of hidden) this.buttons[key].hidden = true;
     for (const id of ["open-deal", "deal-number", "level"]) { const node = main.querySelector(`#${id}`); if (node) node.hidden = true; }
     this.notation.hidden = false;
   }
@@ -143,10 +152,16 @@ class RoomTable extends Table {
   show(table) {
     super.show(table);
     const watching = table.seat === -1;
+    const waiting = table.to_move !== table.seat && table.to_move !== null;  // a bot (or another person) is to play
     this.buttons.hint.hidden = watching;
+    this.buttons.restart.disabled ||= waiting;
+    this.buttons.solver.disabled ||= waiting;
     this.notation.hidden = watching;
-    document.getElementById("time").hidden = true;  // a room's game has no clock of its own
-    if (this.pending && table.at !== this.pending.at) { this.pending.resolve(true); this.pending = null; }
+    document.getElementById("time").hidden = !this.game.solo;  // a room of people has no clock of its own
+    if (this.pending && this.pending.action !== "hint" && (this.pending.action !== "move" || table.at !== this.pending.at)) {
+      this.pending.resolve(true);
+      this.pending = null;
+    }
   }
 
   refused() {
@@ -154,12 +169,22 @@ class RoomTable extends Table {
     this.draw();
   }
 
+  hinted(message) {
+    // The answer to a hint: the move the server's bot suggests for this seat.
+    if (this.pending && this.pending.action === "hint") {
+      this.pending.resolve({ ...this.table, hint: message.hint, hints: message.hints });
+      this.pending = null;
+    }
+  }
+
   request(action, body) {
-    // Only moves travel from a room's table: over the socket, answered by the next snapshot.
-    if (action !== "move" || !body.move) return Promise.resolve(null);
+    // Over the socket: a move, or (against bots) undo, redo, restart, hint; answered by the
+    // next snapshot (or, for a hint, by its answer), or an error.
+    if (!["move", "undo", "redo", "restart", "hint"].includes(action) || (action === "move" && !body.move)) return Promise.resolve(null);
+    if (this.pending) return Promise.resolve(null);
     return new Promise((resolve) => {
-      this.pending = { at: this.table.at, resolve: (ok) => resolve(ok ? this.table : null) };
-      this.page.send({ type: "move", move: body.move, turn: this.table.at });
+      this.pending = { action, at: this.table.at, resolve: (answer) => resolve(answer === true ? this.table : answer || null) };
+      this.page.send(action === "move" ? { type: "move", move: body.move, at: this.table.at } : { type: action, at: this.table.at });
     });
   }
 
@@ -180,7 +205,20 @@ class RoomTable extends Table {
     return this.send({ move: to.startsWith("won") ? `G${kind}` : `${kind}${to}` });
   }
 
-  newGame() {
-    this.page.send({ type: "rematch" });
+  async newGame() {
+    // With people: a rematch in this room. Against bots: a new room with the same seats
+    // (the server counts a game left after a move as abandoned, as at a one-player table).
+    const page = this.page;
+    if (!this.game.solo) { page.send({ type: "rematch" }); return; }
+    try {
+      const room = await api(`/api/rooms/${page.code}`);
+      const seats = room.seats.map((seat) => (seat.kind === "human" ? { kind: "human" } : botSeat(seat.bot)));
+      const options = { ...room.options };
+      delete options.players;
+      const name = room.seats.find((seat) => seat.creator)?.name || "You";
+      page.go(await newRoom({ game: room.game, name, seats, options }));
+    } catch (err) {
+      say(err.message, "error");
+    }
   }
 }

@@ -23,7 +23,6 @@ export function newTableRequest(game, query, override = {}) {
     const seed = override.level ? null : query.get("seed");
     if (seed) body.seed = Number(seed);
   } else body.level = "random";
-  if (query.has("seats")) body.seats = query.get("seats").split(",");
   return body;
 }
 
@@ -33,7 +32,6 @@ export function tableUrl(table) {
     if (table.level !== "random" && table.seed !== null) { query.set("level", table.level); query.set("seed", table.seed); }
     else query.set("deal", table.deal);
   }
-  if (table.seats) query.set("seats", table.seats.join(","));
   for (const [key, value] of Object.entries(table.options)) if (key !== "autoplay") query.set(key, value);
   query.set("id", table.id);
   return `/play/${table.game}?${query}`;
@@ -565,7 +563,6 @@ export class Table {
     for (const o of this.game.options) if (this.table.options[o.name] !== undefined) body.options[o.name] = this.table.options[o.name];
     if (override.deal !== undefined) body.deal = override.deal;
     else if (level) body.level = level;
-    if (this.table.seats) { body.seats = this.table.seats; delete body.options.players; }
     try {
       this.show(await api("/api/tables", body));
       say("");

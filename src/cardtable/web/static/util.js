@@ -42,3 +42,13 @@ export async function games() {
 }
 
 export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// A bot's seat in a new room (the search bot gets a budget a player does not wait for).
+export const botSeat = (bot) => ({ kind: "bot", bot, ...(bot === "ismcts" ? { budget: { iterations: 400 } } : {}) });
+
+// Make a room (POST /api/rooms), keep the seat token in this browser; the room's link.
+export async function newRoom(body) {
+  const room = await api("/api/rooms", body);
+  localStorage.setItem(`cardtable.room.${room.code}`, room.token);
+  return room.link;
+}

@@ -1,18 +1,24 @@
-"""Where the web app keeps games and statistics: one SQLite file.
+"""Where the web app keeps games, rooms and statistics: one SQLite file.
 
-A table (one game at the browser) is a row holding its save file (the
-library's own format: game, options, deal, moves, replayed and checked on
-load), the moves taken back (for redo), its level and seed, the times it was
-started and ended, the hints used and how it ended. The row is written after
-every move, so a game survives a page reload and a server restart.
+A table (one game of a one-player game at the browser) is a row holding its
+save file (the library's own format: game, options, deal, moves, replayed and
+checked on load), the moves taken back (for redo), its level and seed, the
+times it was started and ended, the hints used and how it ended. The row is
+written after every move, so a game survives a page reload and a server
+restart. A finished game of a room where one person played against bots is a
+row of the same table too (its statistics; see :mod:`cardtable.web.statistics`).
+
+A room (a multi-player game) is a row with its game, options, seats and the
+secret deal number of its current game, and its moves are rows of their own,
+each written before anyone hears of it.
 
 The schema is created and migrated by the app itself: ``PRAGMA user_version``
 holds the schema's version and :data:`MIGRATIONS` brings an older file up to
 date.
 
->>> store = Store(":memory:")
->>> store.version()
-2
+>>> db = Database(":memory:")
+>>> db.version()
+3
 """
 
 from __future__ import annotations
@@ -65,6 +71,22 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (code, game_no, n)
     );
     """,
+    # Rooms name their game and remember who made them and, for one person against bots,
+    # what the old tables of Deserto against bots kept: when the person's first move was
+    # made, when the game ended, the hints used, the moves taken back. Those old tables
+    # (the rows with seats) were games against bots: an unfinished one is left, as when a
+    # new game of the same kind starts (abandoned after a move, else dropped).
+    """
+    ALTER TABLE rooms ADD COLUMN game TEXT NOT NULL DEFAULT 'deserto';
+    ALTER TABLE rooms ADD COLUMN player TEXT;
+    ALTER TABLE rooms ADD COLUMN started REAL;
+    ALTER TABLE rooms ADD COLUMN ended REAL;
+    ALTER TABLE rooms ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE rooms ADD COLUMN redo TEXT NOT NULL DEFAULT '[]';
+    CREATE INDEX rooms_player ON rooms (player, status);
+    UPDATE tables SET ended = created, result = 'abandoned' WHERE seats IS NOT NULL AND ended IS NULL AND moves > 0;
+    DELETE FROM tables WHERE seats IS NOT NULL AND ended IS NULL;
+    """,
 )
 """The schema, one step per version: step ``i`` takes a file from version ``i`` to ``i + 1``."""
 
@@ -99,12 +121,15 @@ _COLUMNS = tuple(TableRow.__dataclass_fields__)
 
 
 class RoomRow(NamedTuple):
-    """One stored Deserto room: its code, game options and seats (JSON), the deal
-    number of its current game (secret: never sent to a browser), the game's number
-    (0, then one more each rematch), its status, and since when no player is there.
+    """One stored room: its code, game options and seats (JSON), the deal number of
+    its current game (secret: never sent to a browser), the game's number (0, then
+    one more each rematch), its status, since when no player is there; its game,
+    the player id (the browser's cookie) of who made it; for the current game, when
+    a person first moved and when it ended, the hints used and the moves taken back
+    (JSON).
 
-    >>> RoomRow("ABC", "{}", "[]", None, 0, "lobby", 1.0, None).status
-    'lobby'
+    >>> RoomRow("ABC", "{}", "[]", None, 0, "lobby", 1.0, None).game
+    'deserto'
     """
 
     code: str
@@ -115,13 +140,19 @@ class RoomRow(NamedTuple):
     status: str
     created: float
     empty_since: float | None
+    game: str = "deserto"
+    player: str | None = None
+    started: float | None = None
+    ended: float | None = None
+    hints: int = 0
+    redo: str = "[]"
 
 
-class Store:
+class Database:
     """The SQLite file of the web app (``":memory:"`` for tests). Safe to share
     between the server's threads: one connection, one lock.
 
-    >>> s = Store(":memory:")
+    >>> s = Database(":memory:")
     >>> s.put(TableRow("t1", "p1", "klondike", "draw=3", "random", None, "{}"))
     >>> s.get("t1").game
     'klondike'
@@ -157,7 +188,7 @@ class Store:
     def version(self) -> int:
         """The schema version of the file.
 
-        >>> Store(":memory:").version() == len(MIGRATIONS)
+        >>> Database(":memory:").version() == len(MIGRATIONS)
         True
         """
         with self._lock:
@@ -166,7 +197,7 @@ class Store:
     def put(self, row: TableRow) -> None:
         """Write a table (insert or replace), in one transaction.
 
-        >>> s = Store(":memory:"); s.put(TableRow("t", "p", "klondike", "", "random", 3, "{}", moves=2))
+        >>> s = Database(":memory:"); s.put(TableRow("t", "p", "klondike", "", "random", 3, "{}", moves=2))
         >>> s.get("t").moves
         2
         """
@@ -180,18 +211,28 @@ class Store:
     def get(self, table_id: str) -> TableRow | None:
         """The table with this id, or None.
 
-        >>> Store(":memory:").get("nope") is None
+        >>> Database(":memory:").get("nope") is None
         True
         """
         with self._lock:
             found = self._db.execute(f"SELECT {', '.join(_COLUMNS)} FROM tables WHERE id = ?", (table_id,)).fetchone()
         return None if found is None else _row(found)
 
+    def delete(self, table_id: str) -> None:
+        """Remove a table (nothing if there is none).
+
+        >>> s = Database(":memory:"); s.put(TableRow("t", "p", "klondike", "", "random", None, "{}")); s.delete("t")
+        >>> s.get("t") is None
+        True
+        """
+        with self._transaction() as db:
+            db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+
     def player_tables(self, player: str, finished: bool) -> list[TableRow]:
         """A player's tables, finished ones (oldest end first) or those in progress
         (newest first).
 
-        >>> s = Store(":memory:"); s.put(TableRow("t", "p", "klondike", "", "random", None, "{}"))
+        >>> s = Database(":memory:"); s.put(TableRow("t", "p", "klondike", "", "random", None, "{}"))
         >>> [r.id for r in s.player_tables("p", finished=False)]
         ['t']
         """
@@ -202,32 +243,43 @@ class Store:
             ).fetchall()
         return [_row(r) for r in rows]
 
-    # --- rooms (Deserto online) --------------------------------------------------
+    # --- rooms (multi-player games online) -----------------------------------------
 
     def put_room(self, room: RoomRow) -> None:
         """Write a room's row (insert or replace); its moves are kept apart (:meth:`add_move`).
 
-        >>> s = Store(":memory:"); s.put_room(RoomRow("ABC", "{}", "[]", 7, 0, "lobby", 1.0, None))
+        >>> s = Database(":memory:"); s.put_room(RoomRow("ABC", "{}", "[]", 7, 0, "lobby", 1.0, None))
         >>> s.rooms()[0].deal
         7
         """
+        marks = ", ".join("?" for _ in RoomRow._fields)
         with self._transaction() as db:
-            db.execute("INSERT OR REPLACE INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?)", tuple(room))
+            db.execute(f"INSERT OR REPLACE INTO rooms ({', '.join(RoomRow._fields)}) VALUES ({marks})", tuple(room))
 
     def add_move(self, code: str, game_no: int, n: int, move: str) -> None:
         """Record move ``n`` (0 first) of a room's game ``game_no``; a second move ``n``
         is refused by the key (``sqlite3.IntegrityError``), so none is stored twice.
 
-        >>> s = Store(":memory:"); s.add_move("ABC", 0, 0, "V1"); s.moves("ABC", 0)
+        >>> s = Database(":memory:"); s.add_move("ABC", 0, 0, "V1"); s.moves("ABC", 0)
         ['V1']
         """
         with self._transaction() as db:
             db.execute("INSERT INTO room_moves VALUES (?, ?, ?, ?)", (code, game_no, n, move))
 
+    def delete_moves(self, code: str, game_no: int, first: int) -> None:
+        """Remove a room's game's moves from move ``first`` on (undo, restart).
+
+        >>> s = Database(":memory:"); s.add_move("ABC", 0, 0, "V1"); s.add_move("ABC", 0, 1, "T2")
+        >>> s.delete_moves("ABC", 0, 1); s.moves("ABC", 0)
+        ['V1']
+        """
+        with self._transaction() as db:
+            db.execute("DELETE FROM room_moves WHERE code = ? AND game_no = ? AND n >= ?", (code, game_no, first))
+
     def moves(self, code: str, game_no: int) -> list[str]:
         """A room's game's moves, first first.
 
-        >>> Store(":memory:").moves("ABC", 0)
+        >>> Database(":memory:").moves("ABC", 0)
         []
         """
         with self._lock:
@@ -239,17 +291,34 @@ class Store:
     def rooms(self) -> list[RoomRow]:
         """Every stored room, oldest first.
 
-        >>> Store(":memory:").rooms()
+        >>> Database(":memory:").rooms()
         []
         """
         with self._lock:
-            rows = self._db.execute("SELECT * FROM rooms ORDER BY created, code").fetchall()
+            rows = self._db.execute(f"SELECT {', '.join(RoomRow._fields)} FROM rooms ORDER BY created, code").fetchall()
         return [RoomRow(*r) for r in rows]
+
+    def player_rooms(self, player: str) -> list[tuple[RoomRow, int]]:
+        """The rooms a player made whose game is being played, newest first, each with
+        the number of moves of its game.
+
+        >>> s = Database(":memory:"); s.put_room(RoomRow("ABC", "{}", "[]", 7, 0, "playing", 1.0, None, player="p"))
+        >>> s.add_move("ABC", 0, 0, "V1"); [(r.code, n) for r, n in s.player_rooms("p")]
+        [('ABC', 1)]
+        """
+        columns = ", ".join(f"r.{c}" for c in RoomRow._fields)
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT {columns}, (SELECT COUNT(*) FROM room_moves m WHERE m.code = r.code AND m.game_no = r.game_no)"
+                " FROM rooms r WHERE r.player = ? AND r.status = 'playing' ORDER BY r.created DESC, r.code",
+                (player,),
+            ).fetchall()
+        return [(RoomRow(*r[:-1]), int(r[-1])) for r in rows]
 
     def delete_room(self, code: str) -> None:
         """Remove a room and its moves.
 
-        >>> s = Store(":memory:"); s.add_move("ABC", 0, 0, "V1"); s.delete_room("ABC"); s.moves("ABC", 0)
+        >>> s = Database(":memory:"); s.add_move("ABC", 0, 0, "V1"); s.delete_room("ABC"); s.moves("ABC", 0)
         []
         """
         with self._transaction() as db:
@@ -259,7 +328,7 @@ class Store:
     def close(self) -> None:
         """Close the file.
 
-        >>> Store(":memory:").close()
+        >>> Database(":memory:").close()
         """
         with self._lock:
             self._db.close()

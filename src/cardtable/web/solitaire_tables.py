@@ -1,0 +1,424 @@
+"""The one-player tables of the web app: every table the server owns, and what a player may do at it.
+
+A :class:`SolitaireTables` keeps each game in memory (rebuilt from the
+database's save file when the server restarts) and writes it to the
+:class:`~cardtable.web.database.Database` after every change. Every move goes
+through the engine's ``play``; every request names the move count it was made
+on (``at``), and a request made on a stale position, an illegal or unreadable
+move, or a move in a finished game raises
+:class:`~cardtable.web.errors.TableError` and changes nothing.
+
+The answer to every request is the table as the player may see it
+(:meth:`SolitaireTables.table_json`): the position from
+:mod:`cardtable.web.positions` and the game's facts (level and deal label,
+outcome, undo and redo, the autocomplete offer).
+
+A multi-player game is played in a room (:mod:`cardtable.web.rooms`), even by
+one person against bots: a table of one is refused with a pointer to
+``POST /api/rooms``.
+
+>>> from cardtable.web.database import Database
+>>> tables = SolitaireTables(Database(":memory:"))
+>>> t = tables.create("me", "klondike", {}, deal=0)
+>>> t["label"], t["at"]
+('Random (0)', 0)
+>>> tables.play("me", t["id"], 0, move="d")["at"]
+1
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..api import load, new_game
+from ..core.errors import CardtableError, IllegalMoveError, MoveParseError, NoLevelDealError, OptionError
+from ..core.game import Game
+from ..games import spec_for
+from ..levels import LEVELS, deal_for_level
+from .database import Database, TableRow
+from .drops import move_text
+from .errors import TableError
+from .positions import solitaire_position
+from .statistics import level_label, mode_text
+from .table_hints import HINT_SECONDS, TableHints
+
+CACHE_SIZE = 512
+"""Games kept in memory; others are rebuilt from the database when asked for."""
+
+NOT_FOUND = "no such game (it may belong to another browser)"
+
+
+@dataclass
+class _Table:
+    row: TableRow
+    game: Game[Any, Any]
+    lock: threading.Lock
+    hints: TableHints = field(default_factory=TableHints)
+
+
+class SolitaireTables:
+    """Every one-player table of the server (see the module docstring).
+
+    ``clock`` gives the time in seconds (tests pass their own); ``hint_seconds``
+    is the solver's time for a hint.
+
+    >>> from cardtable.web.database import Database
+    >>> SolitaireTables(Database(":memory:")).get("me", "nope")
+    Traceback (most recent call last):
+    ...
+    cardtable.web.errors.TableError: no such game (it may belong to another browser)
+    """
+
+    def __init__(
+        self, db: Database, clock: Callable[[], float] = time.time, hint_seconds: float = HINT_SECONDS
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        self.hint_seconds = hint_seconds
+        self._cache: OrderedDict[str, _Table] = OrderedDict()
+        self._lock = threading.Lock()
+
+    # --- making and finding tables ------------------------------------------
+
+    def create(
+        self,
+        player: str,
+        name: str,
+        options: dict[str, Any],
+        deal: int | None = None,
+        level: str | None = None,
+        seed: int | None = None,
+    ) -> dict[str, Any]:
+        """A new table for ``player``: a deal by number, or by ``level`` and ``seed``
+        (a random seed when none is given). A game of the same name the player left
+        unfinished with moves made is counted as abandoned. A multi-player game is
+        refused: it is played in a room.
+
+        >>> from cardtable.web.database import Database
+        >>> SolitaireTables(Database(":memory:")).create("me", "devils-square", {}, level="easy", seed=3)["label"]
+        'Easy (...)'
+        >>> SolitaireTables(Database(":memory:")).create("me", "deserto", {})
+        Traceback (most recent call last):
+        ...
+        cardtable.web.errors.TableError: Deserto is a game for 2 to 4 players: open a room for it (POST /api/rooms)
+        """
+        try:
+            spec = spec_for(name)
+            if not spec.one_player:
+                low, high = spec.seats
+                raise TableError(
+                    "bad-request",
+                    f"{spec.title} is a game for {low} to {high} players: open a room for it (POST /api/rooms)",
+                )
+            if deal is None:
+                level = level or "random"
+                if level not in LEVELS:
+                    raise OptionError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+                seed = secrets.randbelow(1_000_000_000) if seed is None else seed
+                deal = deal_for_level(spec.name, level, seed=seed, **options)
+            else:
+                level, seed = "random", None
+            game = new_game(spec.name, deal=deal, **options)
+        except NoLevelDealError as err:
+            raise TableError("not-found", str(err)) from None
+        except CardtableError as err:
+            raise TableError("bad-request", str(err)) from None
+        self._abandon(player, game.name)
+        row = TableRow(
+            id=secrets.token_urlsafe(9),
+            player=player,
+            game=game.name,
+            mode=mode_text(game),
+            level=level or "random",
+            seed=seed,
+            save=game.save(),
+            created=self.clock(),
+        )
+        table = _Table(row, game, threading.Lock())
+        with table.lock:
+            self._store(table)
+        return self.table_json(table)
+
+    def _abandon(self, player: str, name: str) -> None:
+        for row in self.db.player_tables(player, finished=False):
+            if row.game != name:
+                continue
+            table = self._table(player, row.id)
+            with table.lock:
+                if table.row.ended is None and table.game.moves:
+                    table.row.ended, table.row.result = self.clock(), "abandoned"
+                    self._store(table)
+
+    def _table(self, player: str, table_id: str) -> _Table:
+        with self._lock:
+            table = self._cache.get(table_id)
+            if table is not None:
+                self._cache.move_to_end(table_id)
+        if table is None:
+            row = self.db.get(table_id) if isinstance(table_id, str) else None
+            # A finished room game's statistics row is no table to open.
+            if row is None or not spec_for(row.game).one_player:
+                raise TableError("not-found", NOT_FOUND)
+            game = load(row.save)
+            table = _Table(row, game, threading.Lock())
+            with self._lock:
+                table = self._cache.setdefault(table_id, table)
+                while len(self._cache) > CACHE_SIZE:
+                    self._cache.popitem(last=False)
+        if table.row.player != player:
+            raise TableError("not-found", NOT_FOUND)
+        return table
+
+    def _store(self, table: _Table) -> None:
+        table.row.save = table.game.save()
+        table.row.moves = len(table.game.moves)
+        self.db.put(table.row)
+        with self._lock:
+            self._cache[table.row.id] = table
+            self._cache.move_to_end(table.row.id)
+
+    # --- what the player sees --------------------------------------------------
+
+    def get(self, player: str, table_id: str) -> dict[str, Any]:
+        """The table as the player sees it.
+
+        >>> from cardtable.web.database import Database
+        >>> tables = SolitaireTables(Database(":memory:")); t = tables.create("me", "klondike", {}, deal=1)
+        >>> tables.get("me", t["id"])["game"]
+        'klondike'
+        """
+        table = self._table(player, table_id)
+        with table.lock:
+            return self.table_json(table)
+
+    def table_json(self, table: _Table) -> dict[str, Any]:
+        """The JSON of a table for its player (see the module docstring)."""
+        game, row = table.game, table.row
+        out = game.outcome
+        over = {"won": out.won, "over": out.over, "score": out.score, "reason": out.describe()}
+        rules = type(game.rules)
+        return {
+            "id": row.id,
+            "game": game.name,
+            "title": rules.title,
+            "options": {o.name: o.show(game.options[o.name]) for o in rules.OPTIONS},
+            "mode": row.mode,
+            "deal": game.deal,
+            "level": row.level,
+            "seed": row.seed,
+            "label": level_label(row.level, game.deal),
+            "at": len(game.moves),
+            "outcome": over,
+            "can_undo": bool(game.moves) and row.result not in ("won", "abandoned"),
+            "can_redo": bool(row.redo) and not over["won"],
+            "finish": bool(table.hints.finish(game)),
+            "hints": row.hints,
+            "started": row.started,
+            "ended": row.ended,
+            "result": row.result,
+            "now": self.clock(),
+            "notation": rules.NOTATION,
+            **solitaire_position(game),
+        }
+
+    # --- changing a table --------------------------------------------------------
+
+    def _begin(self, player: str, table_id: str, at: Any) -> _Table:
+        table = self._table(player, table_id)
+        table.lock.acquire()
+        if isinstance(at, bool) or not isinstance(at, int):
+            table.lock.release()
+            raise TableError("bad-request", "every request names the move count it was made on ('at')")
+        if at != len(table.game.moves):
+            table.lock.release()
+            raise TableError(
+                "stale", f"the table has changed (move {len(table.game.moves)}, not {at}): it is shown afresh"
+            )
+        return table
+
+    def play(
+        self,
+        player: str,
+        table_id: str,
+        at: Any,
+        move: Any = None,
+        drop: dict[str, Any] | None = None,
+        auto: bool = False,
+    ) -> dict[str, Any]:
+        """Play a move, given in notation (``move``) or as a drop of cards on a pile
+        (``drop``: ``{"from", "index", "to"}``); with ``auto``, safe cards then go to the
+        foundations.
+
+        >>> from cardtable.web.database import Database
+        >>> tables = SolitaireTables(Database(":memory:")); t = tables.create("me", "klondike", {}, deal=0)
+        >>> tables.play("me", t["id"], 0, move="r")
+        Traceback (most recent call last):
+        ...
+        cardtable.web.errors.TableError: illegal move r: rule 2: redeal only when the stock is empty (draw with d)
+        """
+        table = self._begin(player, table_id, at)
+        try:
+            game = table.game
+            if self._over(table):
+                raise TableError("finished", "the game is over: no move can be played")
+            text = move_text(game, move, drop)
+            try:
+                game.play(text, autoplay=bool(auto))
+            except MoveParseError as err:
+                raise TableError("unparsable", str(err)) from None
+            except IllegalMoveError as err:
+                raise TableError("illegal", str(err)) from None
+            table.row.redo = []
+            if table.row.started is None:
+                table.row.started = self.clock()
+            self._settle(table)
+            self._store(table)
+            return self.table_json(table)
+        finally:
+            table.lock.release()
+
+    def _over(self, table: _Table) -> bool:
+        return bool(table.game.outcome.over) or table.row.result == "abandoned"
+
+    def _settle(self, table: _Table) -> None:
+        """Note the end of a game that just ended (or un-end one a move took back)."""
+        game, row = table.game, table.row
+        if row.result == "abandoned":
+            return
+        if game.outcome.over:
+            if row.ended is None:
+                row.ended = self.clock()
+                row.result = "won" if game.outcome.won else "lost"
+        else:
+            row.ended, row.result = None, None
+
+    def undo(self, player: str, table_id: str, at: Any) -> dict[str, Any]:
+        """Take back the last move.
+
+        >>> from cardtable.web.database import Database
+        >>> tables = SolitaireTables(Database(":memory:")); t = tables.create("me", "klondike", {}, deal=0)
+        >>> tables.undo("me", t["id"], 0)
+        Traceback (most recent call last):
+        ...
+        cardtable.web.errors.TableError: nothing to undo
+        """
+        table = self._begin(player, table_id, at)
+        try:
+            if table.row.result == "won":
+                raise TableError("finished", "a won game stays won")
+            if not table.game.moves or table.row.result == "abandoned":
+                raise TableError("illegal", "nothing to undo")
+            table.row.redo.append(str(table.game.undo()))
+            self._settle(table)
+            self._store(table)
+            return self.table_json(table)
+        finally:
+            table.lock.release()
+
+    def redo(self, player: str, table_id: str, at: Any) -> dict[str, Any]:
+        """Play again the last move taken back.
+
+        >>> from cardtable.web.database import Database
+        >>> tables = SolitaireTables(Database(":memory:")); t = tables.create("me", "klondike", {}, deal=0)
+        >>> t = tables.play("me", t["id"], 0, move="d"); t = tables.undo("me", t["id"], 1)
+        >>> tables.redo("me", t["id"], 0)["at"]
+        1
+        """
+        table = self._begin(player, table_id, at)
+        try:
+            game, row = table.game, table.row
+            if not row.redo or row.result in ("won", "abandoned"):
+                raise TableError("illegal", "nothing to redo")
+            try:
+                game.play(row.redo.pop())
+            except CardtableError as err:  # a stored redo list that no longer fits: drop it
+                row.redo.clear()
+                raise TableError("illegal", f"cannot redo: {err}") from None
+            self._settle(table)
+            self._store(table)
+            return self.table_json(table)
+        finally:
+            table.lock.release()
+
+    def restart(self, player: str, table_id: str, at: Any) -> dict[str, Any]:
+        """Back to the start of the same deal (not after a win).
+
+        >>> from cardtable.web.database import Database
+        >>> tables = SolitaireTables(Database(":memory:")); t = tables.create("me", "klondike", {}, deal=0)
+        >>> t = tables.play("me", t["id"], 0, move="d")
+        >>> tables.restart("me", t["id"], 1)["at"]
+        0
+        """
+        table = self._begin(player, table_id, at)
+        try:
+            if table.row.result in ("won", "abandoned"):
+                raise TableError("finished", "a won game stays won" if table.row.result == "won" else "game abandoned")
+            table.game.restart()
+            table.row.redo = []
+            self._settle(table)
+            self._store(table)
+            return self.table_json(table)
+        finally:
+            table.lock.release()
+
+    def hint(self, player: str, table_id: str, at: Any) -> dict[str, Any]:
+        """The solver's next move (or a labelled heuristic one, or the news that the
+        position can no longer be won); counted in the statistics when it gives a move.
+
+        >>> from cardtable.web.database import Database
+        >>> tables = SolitaireTables(Database(":memory:")); t = tables.create("me", "klondike", {}, deal=8)
+        >>> h = tables.hint("me", t["id"], 0)
+        >>> h["hint"]["source"], h["hints"]
+        ('solver', 1)
+        """
+        table = self._begin(player, table_id, at)
+        try:
+            if self._over(table):
+                raise TableError("finished", "the game is over")
+            found = table.hints.hint(table.game, seconds=self.hint_seconds)
+            if found["move"] is not None:
+                table.row.hints += 1
+                self._store(table)
+            data = self.table_json(table)
+            data["hint"] = found
+            return data
+        finally:
+            table.lock.release()
+
+    def finish(self, player: str, table_id: str, at: Any) -> dict[str, Any]:
+        """Autocomplete: play the checked line that wins from here (offered in the
+        table's ``finish`` only when the solver has found it).
+
+        >>> from cardtable.web.database import Database
+        >>> tables = SolitaireTables(Database(":memory:")); t = tables.create("me", "klondike", {}, deal=0)
+        >>> tables.finish("me", t["id"], 0)
+        Traceback (most recent call last):
+        ...
+        cardtable.web.errors.TableError: autocomplete is offered only when every card is known and the finish is checked
+        """
+        table = self._begin(player, table_id, at)
+        try:
+            line = table.hints.finish(table.game)
+            if not line:
+                raise TableError(
+                    "illegal", "autocomplete is offered only when every card is known and the finish is checked"
+                )
+            if table.row.started is None:
+                table.row.started = self.clock()
+            for text in line:
+                table.game.play(text)
+            table.row.redo = []
+            self._settle(table)
+            self._store(table)
+            return self.table_json(table)
+        finally:
+            table.lock.release()
+
+
+__all__ = ["SolitaireTables"]

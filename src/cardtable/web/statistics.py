@@ -1,0 +1,212 @@
+"""A browser's statistics and the games it has in progress.
+
+Every game that ended is a row of the database's ``tables``: a one-player
+table (:mod:`cardtable.web.solitaire_tables`) is its own row; a game of a
+room where one person played against bots is written there when it ends
+(:func:`record`), as the old tables of Deserto against bots were, under the
+player id of the browser that made the room. :func:`stats` counts them per
+game, mode and level; :func:`in_progress` lists the unfinished ones, the
+rooms against bots among them.
+
+>>> from cardtable.web.database import Database
+>>> stats(Database(":memory:"), "nobody")
+{'rows': []}
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..core.game import Game
+from ..core.rules import Rules
+from ..games import rules_for
+from .database import Database, TableRow
+
+MODE_OPTIONS = {"numbering", "autoplay"}
+"""Options that do not change what game is played: left out of the statistics' mode."""
+
+
+def rules_mode(rules: Rules[Any, Any]) -> str:
+    """The mode of a game's rules for statistics: the options that change the game, or ``standard``.
+
+    >>> import cardtable
+    >>> rules_mode(cardtable.rules_for("deserto", players=3))
+    'players=3 first=0 refill_after_give=on'
+    """
+    spec = {o.name: o for o in rules.OPTIONS}
+    words = [f"{k}={spec[k].show(v)}" for k, v in rules.options.items() if k not in MODE_OPTIONS]
+    return " ".join(words) or "standard"
+
+
+def mode_text(game: Game[Any, Any]) -> str:
+    """The game's mode for statistics: its options that change the game, or ``standard``.
+
+    >>> import cardtable
+    >>> mode_text(cardtable.new_game("klondike", deal=0, numbering="javasol"))
+    'draw=3 redeals=unlimited foundation_return=on'
+    >>> mode_text(cardtable.new_game("devils-square", deal=0))
+    'standard'
+    """
+    return rules_mode(game.rules)
+
+
+def level_label(level: str, deal: int | None) -> str:
+    """The label shown at the bottom of the table: level and deal number, as ``Hard (12345)``.
+
+    >>> level_label("hard", 12345)
+    'Hard (12345)'
+    """
+    return f"{level.capitalize()} ({deal})" if deal is not None else level.capitalize()
+
+
+def record(
+    db: Database,
+    row_id: str,
+    player: str,
+    game: Game[Any, Any],
+    seats: list[str],
+    *,
+    result: str,
+    created: float,
+    started: float | None,
+    ended: float,
+    hints: int,
+) -> None:
+    """Write the end of a room's game against bots in the statistics: ``result`` is
+    ``won``, ``lost`` or ``abandoned``; ``seats`` who sat where (``you`` and the bots).
+
+    >>> import cardtable
+    >>> db = Database(":memory:"); g = cardtable.new_game("deserto", deal=1)
+    >>> record(db, "r", "me", g, ["you", "greedy"], result="lost", created=0, started=None, ended=9, hints=0)
+    >>> stats(db, "me")["rows"][0]["played"]
+    1
+    """
+    row = TableRow(
+        id=row_id,
+        player=player,
+        game=game.name,
+        mode=mode_text(game),
+        level="random",
+        seed=None,
+        save=game.save(),
+        seats=seats,
+        created=created,
+        started=started,
+        ended=ended,
+        result=result,
+        hints=hints,
+        moves=len(game.moves),
+    )
+    db.put(row)
+
+
+def stats(db: Database, player: str) -> dict[str, Any]:
+    """The player's statistics per game, mode and level (see ``docs/web.md``):
+    played, won, win rate, current and best streak, best and average time of a
+    win, fewest moves to a win, hints used.
+
+    >>> from cardtable.web.solitaire_tables import SolitaireTables
+    >>> tables = SolitaireTables(Database(":memory:"))
+    >>> t = tables.create("me", "klondike", {}, deal=0); _ = tables.play("me", t["id"], 0, move="d")
+    >>> _ = tables.create("me", "klondike", {}, deal=1)  # the first is abandoned: played, lost
+    >>> row = stats(tables.db, "me")["rows"][0]; row["played"], row["won"], row["current_streak"]
+    (1, 0, 0)
+    """
+    groups: dict[tuple[str, str, str], dict[str, Any]] = {}
+    for row in db.player_tables(player, finished=True):
+        key = (row.game, row.mode, row.level)
+        g = groups.setdefault(
+            key,
+            {
+                "game": row.game,
+                "mode": row.mode,
+                "level": row.level,
+                "played": 0,
+                "won": 0,
+                "current_streak": 0,
+                "best_streak": 0,
+                "best_time": None,
+                "times": [],
+                "fewest_moves": None,
+                "hints": 0,
+                "results": [],
+            },
+        )
+        g["played"] += 1
+        g["hints"] += row.hints
+        won = row.result == "won"
+        g["results"].append("W" if won else "L")
+        if won:
+            g["won"] += 1
+            g["current_streak"] += 1
+            g["best_streak"] = max(g["best_streak"], g["current_streak"])
+            seconds = (row.ended or 0) - (row.started if row.started is not None else row.created)
+            g["times"].append(seconds)
+            g["best_time"] = seconds if g["best_time"] is None else min(g["best_time"], seconds)
+            g["fewest_moves"] = row.moves if g["fewest_moves"] is None else min(g["fewest_moves"], row.moves)
+        else:
+            g["current_streak"] = 0
+    rows = []
+    for key in sorted(groups):
+        g = groups[key]
+        times = g.pop("times")
+        g["win_rate"] = g["won"] / g["played"]
+        g["average_time"] = sum(times) / len(times) if times else None
+        g["results"] = "".join(g["results"][-20:])
+        rows.append(g)
+    return {"rows": rows}
+
+
+def in_progress(db: Database, player: str) -> list[dict[str, Any]]:
+    """The player's unfinished games, newest first: id, game, mode, label, moves made and
+    the page that resumes it (``link``): its one-player tables, and the rooms it made where
+    it plays against bots.
+
+    >>> from cardtable.web.solitaire_tables import SolitaireTables
+    >>> tables = SolitaireTables(Database(":memory:")); t = tables.create("me", "klondike", {}, deal=4)
+    >>> [(g["label"], g["link"] == f"/play/klondike?id={t['id']}") for g in in_progress(tables.db, "me")]
+    [('Random (4)', True)]
+    """
+    games: list[tuple[float, dict[str, Any]]] = []
+    for row in db.player_tables(player, finished=False):
+        games.append(
+            (
+                row.created,
+                {
+                    "id": row.id,
+                    "game": row.game,
+                    "mode": row.mode,
+                    "label": level_label(row.level, _saved_deal(row.save)),
+                    "moves": row.moves,
+                    "link": f"/play/{row.game}?id={row.id}",
+                },
+            )
+        )
+    for room, moves in db.player_rooms(player):
+        seats = json.loads(room.seats)
+        if sum(1 for s in seats if s.get("kind") == "human") != 1:
+            continue  # a room with other people: not a game against bots
+        games.append(
+            (
+                room.created,
+                {
+                    "id": room.code,
+                    "game": room.game,
+                    "mode": rules_mode(rules_for(room.game, **json.loads(room.options))),
+                    "label": f"Room {room.code}",
+                    "moves": moves,
+                    "link": f"/room/{room.code}",
+                },
+            )
+        )
+    games.sort(key=lambda g: (-g[0], g[1]["id"]))
+    return [g for _, g in games]
+
+
+def _saved_deal(save: str) -> int | None:
+    deal = json.loads(save).get("deal")
+    return deal if isinstance(deal, int) else None
+
+
+__all__ = ["MODE_OPTIONS", "in_progress", "level_label", "mode_text", "record", "rules_mode", "stats"]
