@@ -25,15 +25,18 @@ browser:
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench tools
-	$(BIN)/ruff format --check src tests bench tools
+	$(BIN)/ruff check src tests bench tools conftest.py
+	$(BIN)/ruff format --check src tests bench tools conftest.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # CARDTABLE_REQUIRE_NATIVE: the tests of tests/solve/native fail if a compiled core was not built.
+# pytest-xdist runs the tests in WORKERS processes (auto: one a core; WORKERS=0 runs them in this one);
+# loadgroup keeps each xdist_group (the browser tests, the Dask cluster's tests) in one worker.
+WORKERS ?= auto
 unit: $(STAMP) browser
-	CARDTABLE_REQUIRE_NATIVE=1 $(BIN)/pytest
+	CARDTABLE_REQUIRE_NATIVE=1 $(BIN)/pytest -n $(WORKERS) --dist loadgroup
 
 test: lint typecheck unit
 

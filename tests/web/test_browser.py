@@ -16,6 +16,8 @@ from cardtable.games.devils_square import DevilsSquare
 
 from .conftest import LiveServer, Page
 
+pytestmark = pytest.mark.browser
+
 GAMES = {
     "klondike": ("/play/klondike?deal=5", 52),
     "desturado": ("/play/desturado?deal=5", 40),
@@ -207,6 +209,7 @@ def test_double_click_sends_a_card_home_and_the_stock_draws(page: Page) -> None:
     assert p.locator('.card[data-pile="w"]').count() == 3
 
 
+@pytest.mark.slow
 def test_klondike_won_in_the_browser_by_the_solvers_line(page: Page) -> None:
     line = [str(m) for m in cardtable.solve(cardtable.new_game("klondike", deal=8), seconds=30).moves]
     p = open_table(page, "/play/klondike?deal=8")
