@@ -5,8 +5,6 @@
   tests/research say so themselves.
 - ``browser``: any test under tests/web that uses the ``browser`` fixture (Debian's
   Chromium, tests/web/conftest.py), as well as the modules tests/web/test_browser*.py say.
-  Under pytest-xdist (``make unit`` runs ``pytest -n 2 --dist loadgroup``) these tests are
-  one group, run by one worker: one Chromium, not one a worker competing for two cores.
 """
 
 from __future__ import annotations
@@ -29,7 +27,6 @@ def _under(path: Path, place: Path) -> bool:
     return path == place or place in path.parents
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark the research doctests and the tests that drive the browser."""
     for item in items:
@@ -38,4 +35,3 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.research)
         if _under(path, WEB_TESTS) and "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
-            item.add_marker(pytest.mark.xdist_group("browser"))

@@ -90,7 +90,6 @@ def cluster() -> Iterator[Any]:
 
 
 @pytest.mark.dask
-@pytest.mark.xdist_group("dask")  # one worker runs both tests of the (module-scoped) cluster
 def test_a_killed_dask_worker_loses_nothing(
     tmp_path: Path, cluster: Any, reference: dict[int, tuple[str, int, int]]
 ) -> None:
@@ -115,7 +114,6 @@ def test_a_killed_dask_worker_loses_nothing(
 
 
 @pytest.mark.dask
-@pytest.mark.xdist_group("dask")
 def test_the_command_line_runs_on_the_cluster_by_address(tmp_path: Path, cluster: Any) -> None:
     store = str(tmp_path / "r.sqlite")
     address = cluster.scheduler.address
