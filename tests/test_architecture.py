@@ -33,10 +33,7 @@ PICTURE = re.compile(r"^```mermaid\n(.*?)^```$", re.M | re.S)
 
 Graph = Mapping[str, frozenset[str]]
 
-KNOWN_MODULE_CYCLES = {
-    "solve": "solve/native/__init__.py and solve/search.py (and the native/ game modules) import each other"
-    " lazily; issue 25's solve branch removes the cycle, then this mark goes"
-}
+KNOWN_MODULE_CYCLES: dict[str, str] = {}
 """Packages whose modules still import each other in a circle (strict: the mark fails once the circle is gone)."""
 
 
