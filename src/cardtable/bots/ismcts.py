@@ -71,6 +71,7 @@ def random_policy(rules: MultiplayerRules[Any, Any], state: Any, moves: list[Any
 def greedy_policy(rules: MultiplayerRules[Any, Any], state: DesertoState, moves: list[Any], rng: random.Random) -> Any:
     """Deserto playouts and opponents: the greedy bot's move (:func:`cardtable.bots.tactics.best`).
 
+    >>> from cardtable.games.deserto import Deserto
     >>> r = Deserto(); s = r.deal(0)
     >>> str(greedy_policy(r, s, r.legal_moves(s), random.Random(0)))
     'G1'
@@ -82,6 +83,7 @@ def greedy_choice(state: DesertoState, moves: list[Any]) -> Any:
     """The greedy bot's move among ``moves`` (:func:`cardtable.bots.tactics.best`), remembered
     by area and moves: playouts meet the same few positions again and again.
 
+    >>> from cardtable.games.deserto import Deserto
     >>> r = Deserto(); s = r.deal(0)
     >>> str(greedy_choice(s, r.legal_moves(s)))
     'G1'
@@ -99,6 +101,7 @@ def playout_policy(rules: MultiplayerRules[Any, Any]) -> Policy:
     """The playout policy for a game's rules: :func:`greedy_policy` where the game's
     declaration lists the greedy bot (Deserto), else :func:`random_policy`.
 
+    >>> from cardtable.games.deserto import Deserto
     >>> playout_policy(Deserto()) is greedy_policy
     True
     """
