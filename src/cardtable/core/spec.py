@@ -47,8 +47,8 @@ class Place:
 
     >>> Place("tableau", 0, 1, "down", "group", "pile 1").fan
     'down'
-    >>> Place("hand", 2, 3, "right", "single", "your hand", seat=0).seat
-    0
+    >>> Place("hand", 2, 3, "right", "single", "your hand", seat=0)
+    Place(kind='hand', x=2, y=3, fan='right', grab='single', label='your hand', seat=0)
     """
 
     kind: str
@@ -58,6 +58,13 @@ class Place:
     grab: str
     label: str
     seat: int | None = None
+
+    def __repr__(self) -> str:
+        seat = "" if self.seat is None else f", seat={self.seat}"
+        return (
+            f"Place(kind={self.kind!r}, x={self.x!r}, y={self.y!r}, fan={self.fan!r}, grab={self.grab!r}, "
+            f"label={self.label!r}{seat})"
+        )
 
 
 @dataclass(frozen=True)
