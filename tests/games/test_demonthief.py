@@ -8,8 +8,8 @@ outside cards must be the last cards of its two foundations).
 from __future__ import annotations
 
 import random
-from typing import Any
 from itertools import pairwise
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
