@@ -110,7 +110,7 @@ def test_face_down_cards_are_never_shown(game: str) -> None:
     assert "##" in first
 
 
-def klondike_save(tmp_path: Path, state: KlondikeState, **options: object) -> Path:
+def klondike_save(tmp_path: Path, state: KlondikeState, **options: Any) -> Path:
     """A save file of a Klondike game starting from ``state``, written by the library."""
     rules = cardtable.rules_for("klondike", **options)
     game = cardtable.new_game("klondike", layout=rules.to_text(state), **options)
@@ -134,7 +134,7 @@ def stuck_klondike() -> KlondikeState:
     """A position with no move at all, with no redeal (option ``redeals=0``): a deal's tableau
     whose face-up cards are all black and none an ace, the whole stock drawn to the waste with
     a black jack on top."""
-    tops = [parse_card(t) for t in "3C 3S 5C 5S 7C 7S 9C".split()]
+    tops = [parse_card(t) for t in ("3C", "3S", "5C", "5S", "7C", "7S", "9C")]
     jack = parse_card("JS")
     rest = [c for c in range(52) if c not in tops and c != jack]
     piles = tuple(tuple(rest[i * (i - 1) // 2 : i * (i + 1) // 2]) + (tops[i],) for i in range(7))

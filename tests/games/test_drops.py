@@ -15,7 +15,7 @@ import cardtable
 from cardtable.core.errors import IllegalMoveError, MoveParseError, NotYourTurnError
 from cardtable.core.rules import MovePlaces, Rules
 from cardtable.games import specs
-from cardtable.games.deserto import GIFT, PLACE, THIEF, TREASURE
+from cardtable.games.deserto import GIFT, PLACE, THIEF, TREASURE, Deserto
 from cardtable.games.klondike import Klondike
 from tests.games import test_demonthief, test_desturado, test_klondike
 from tests.games.test_deserto import layout as deserto_layout
@@ -225,7 +225,7 @@ def test_drops_no_move_of_devils_square_has_the_shape_of() -> None:
 
 
 def test_deserto_drops() -> None:
-    rules = cardtable.rules_for("deserto", players=3)
+    rules = Deserto(players=3)
     state = rules._read(deserto_layout("to move: 1\n1: T\nhand 0: V\nhand 1: G T\nhand 2: O", players=3))
     assert rules.drop_move(state, "hand 1", 0, "2") == PLACE[THIEF][1]
     assert rules.drop_move(state, "hand 1", 1, "won 0") == GIFT[TREASURE]  # illegal (a card can be placed): play says

@@ -139,7 +139,7 @@ def parse_game_options(args: Sequence[str]) -> dict[str, str]:
     return options
 
 
-class WholeNumber(click.ParamType):
+class WholeNumber(click.ParamType[int, Any]):
     """A command-line option's whole number: ASCII decimal digits, from ``low`` to ``high``
     (None: no bound), read by :func:`~cardtable.core.inputs.read_int` like every number
     cardtable reads from text (click's own ``int`` takes other digits, and any length).
@@ -183,7 +183,7 @@ class WholeNumber(click.ParamType):
 _DECIMAL_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
 
 
-class Number(click.ParamType):
+class Number(click.ParamType[float, Any]):
     """A command-line option's number (seconds): ASCII decimal notation (``1``, ``0.5``,
     ``2e-3``), finite and at least ``low``.
 

@@ -434,7 +434,7 @@ class Game(Generic[S, M]):
         i, count = 0, len(texts)
         while i < count:
             if i in auto:
-                raise SaveFileError(f"move {i + 1} is marked automatic, but no move before it played automatic moves")
+                raise SaveFileError(f"move {i + 1} is marked automatic, but autoplay plays no move there")
             self._replay_one(texts, i, auto=False)
             runs = (on and i not in no_autoplay) or i + 1 in auto
             if i in no_autoplay and (not on or i + 1 in auto):

@@ -53,8 +53,13 @@ def quote(value: object) -> str:
     """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > _BIG_INT_BITS:
         return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
-    if isinstance(value, str) and len(value) > QUOTE_LENGTH:
-        return f"{value[: QUOTE_LENGTH - 8]!r}... ({len(value)} characters)"
+    if isinstance(value, str):
+        text = repr(value) if len(value) <= QUOTE_LENGTH else ""
+        if text and len(text) <= 2 * QUOTE_LENGTH:
+            return text
+        head = repr(value[: QUOTE_LENGTH - 8])
+        head = head if len(head) <= QUOTE_LENGTH else head[: QUOTE_LENGTH - 3] + "..."
+        return f"{head}... ({len(value)} characters)"
     try:
         text = _REPR.repr(value)
     except Exception:
