@@ -26,7 +26,7 @@ from cardtable.core.errors import (
     SaveFileError,
 )
 from cardtable.core.game import MAX_SAVE_SIZE
-from cardtable.core.inputs import MAX_MESSAGE, check_int, quote, read_int
+from cardtable.core.inputs import MAX_MESSAGE, check_int, check_limit, quote, read_int
 from cardtable.core.layout import MAX_LAYOUT_SIZE
 from cardtable.core.shuffle import MAX_DEAL, read_deal
 from cardtable.games.klondike import KlondikeMove
@@ -378,3 +378,22 @@ def test_every_error_message_is_cut_short() -> None:
     assert quote(10**5000) == "a whole number of about 5001 digits"
     assert len(quote([[1] * 10**6] * 10)) < 100
     assert len(quote("\x00" * 10**6)) < 100
+
+
+def test_the_limits_of_a_search_are_numbers_or_none() -> None:
+    # For solve(game, seconds=..., nodes=...): the check it makes before it starts.
+    assert check_limit(None, "nodes", whole=True) is None
+    assert check_limit(3, "seconds", whole=False) == 3
+    for value, whole in (("1", False), ("5", True), (2.5, True), (True, True), (b"1", False), ([1], False)):
+        assert "or None, not" in refused(TypeError, check_limit, value, "seconds", whole=whole)
+
+
+def test_drops_of_wrong_types() -> None:
+    for name in ("klondike", "deserto"):
+        rules = cardtable.rules_for(name)
+        state = rules.deal(1)
+        piles = list(rules.piles(state))
+        for src, index, dst in ((["1"], 0, piles[0]), (piles[0], 0, None), (piles[0], "0", piles[1])):
+            with pytest.raises((TypeError, MoveParseError)) as caught:
+                rules.drop_move(state, src, index, dst)  # type: ignore[arg-type]
+            assert len(str(caught.value)) < 300

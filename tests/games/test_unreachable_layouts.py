@@ -348,3 +348,27 @@ def test_devils_square_piles_that_could_not_arise() -> None:
     card, other = first.split()[1], second.split()[1]
     both = text.replace(first, f"a1: {card} {other}").replace(second, "b1:")
     refused("devils-square", both, "could not arise|empty while the draw pile has cards")
+
+
+# --- what the engine relies on ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS)
+def test_legal_moves_never_raise_on_an_accepted_layout(name: str, options: dict[str, Any]) -> None:
+    """Defensive: whatever layout is accepted (real positions with cards swapped, moved, turned,
+    numbers changed...), its legal moves, their application and the outcome raise nothing, and
+    every legal move reads back from its text (the fuzz suite does the same with more inputs)."""
+    from tests.core.test_fuzz_inputs import check_position, mutate_layout, played
+
+    rng = random.Random(name)
+    accepted = 0
+    for k in range(60):
+        text = played(name, options, k, rng.randrange(60)).to_text()
+        text = mutate_layout(text, rng) if k % 3 else text
+        try:
+            game = cardtable.new_game(name, layout=text, **options)
+        except LayoutError:
+            continue
+        accepted += 1
+        check_position(game)
+    assert accepted

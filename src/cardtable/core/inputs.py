@@ -134,6 +134,28 @@ def check_int(value: object, what: str, error: type[Exception], low: int | None 
     return value
 
 
+def check_limit(value: object, what: str, whole: bool) -> int | float | None:
+    """A limit given as a Python value (``solve(game, seconds=..., nodes=...)``): None (no
+    limit), else a number: an ``int`` for a count (``whole``), an ``int`` or a ``float`` for a
+    time. Anything else (text such as ``"1"``, a ``bool``...) raises ``TypeError`` saying what
+    is accepted, so a caller refuses it before any work starts; the range is the caller's to check.
+
+    >>> check_limit(5, "nodes", whole=True), check_limit(0.5, "seconds", whole=False)
+    (5, 0.5)
+    >>> check_limit("1", "seconds", whole=False)
+    Traceback (most recent call last):
+    ...
+    TypeError: seconds is a number (an int or a float) or None, not str '1'
+    """
+    if value is None:
+        return None
+    kinds: tuple[type, ...] = (int,) if whole else (int, float)
+    if isinstance(value, bool) or not isinstance(value, kinds):
+        accepted = "a whole number (an int)" if whole else "a number (an int or a float)"
+        raise TypeError(f"{what} is {accepted} or None, not {type(value).__name__} {quote(value)}")
+    return value
+
+
 def short(message: str) -> str:
     """``message`` cut to :data:`MAX_MESSAGE` characters (a safety net: messages quote input
     through :func:`quote` and are short already).

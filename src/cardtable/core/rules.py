@@ -91,6 +91,7 @@ def drop_count(piles: Mapping[str, Pile], src: str, index: int, dst: str) -> int
     ...
     cardtable.core.errors.MoveParseError: a face-down card cannot be moved
     """
+    check_pile_names(src, dst)
     for name in (src, dst):
         if name not in piles:
             raise MoveParseError(f"no pile {quote(name)} on this table")
@@ -102,6 +103,20 @@ def drop_count(piles: Mapping[str, Pile], src: str, index: int, dst: str) -> int
     if not pile[index][1]:
         raise MoveParseError("a face-down card cannot be moved")
     return len(pile) - index
+
+
+def check_pile_names(*names: object) -> None:
+    """Raise ``TypeError`` unless every name is text (a pile of :meth:`Rules.display` is named so).
+
+    >>> check_pile_names("1", "fs")
+    >>> check_pile_names("1", ["fs"])
+    Traceback (most recent call last):
+    ...
+    TypeError: a pile is named by text (a str), not list
+    """
+    for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"a pile is named by text (a str), not {type(name).__name__}")
 
 
 def replace_at(values: tuple[Any, ...], i: int, value: Any) -> Any:

@@ -69,7 +69,7 @@ from ..core.layout import (
 )
 from ..core.multiplayer import Event, MultiplayerRules, Result
 from ..core.options import Option
-from ..core.rules import MovePlaces, Pile, Rules, drop_count, replace_at
+from ..core.rules import MovePlaces, Pile, Rules, check_pile_names, drop_count, replace_at
 from ..core.shuffle import shuffled
 from ..core.spec import GameSpec, Place, TableSpec
 
@@ -903,6 +903,7 @@ class Deserto(MultiplayerRules[DesertoState, DesertoMove]):
         ...
         cardtable.core.errors.NotYourTurnError: it is seat 0's turn, not seat 1's
         """
+        check_pile_names(src, dst)
         turn = state.turn
         if turn < 0:
             raise NotYourTurnError("the game is over: nobody is to play")
