@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import cardtable
-from cardtable.core.cards import make_card
+from cardtable.core.cards import make_card, parse_card
 from cardtable.games.klondike import KlondikeState
 
 from .runner import run
@@ -110,10 +110,10 @@ def test_face_down_cards_are_never_shown(game: str) -> None:
     assert "##" in first
 
 
-def klondike_save(tmp_path: Path, state: KlondikeState) -> Path:
+def klondike_save(tmp_path: Path, state: KlondikeState, **options: Any) -> Path:
     """A save file of a Klondike game starting from ``state``, written by the library."""
-    rules = cardtable.rules_for("klondike")
-    game = cardtable.new_game("klondike", layout=rules.to_text(state))
+    rules = cardtable.rules_for("klondike", **options)
+    game = cardtable.new_game("klondike", layout=rules.to_text(state), **options)
     path = tmp_path / "klondike.json"
     path.write_text(game.save())
     return path
@@ -130,10 +130,20 @@ def test_won_message(tmp_path: Path) -> None:
     assert not any("won" in line for line in first + undone)
 
 
+def stuck_klondike() -> KlondikeState:
+    """A position with no move at all, with no redeal (option ``redeals=0``): a deal's tableau
+    whose face-up cards are all black and none an ace, the whole stock drawn to the waste with
+    a black jack on top."""
+    tops = [parse_card(t) for t in ("3C", "3S", "5C", "5S", "7C", "7S", "9C")]
+    jack = parse_card("JS")
+    rest = [c for c in range(52) if c not in tops and c != jack]
+    piles = tuple(tuple(rest[i * (i - 1) // 2 : i * (i + 1) // 2]) + (tops[i],) for i in range(7))
+    waste = tuple(rest[21:]) + (jack,)
+    return KlondikeState((), waste, (0, 0, 0, 0), piles, tuple(range(7)), 0)
+
+
 def test_over_message(tmp_path: Path) -> None:
-    two = make_card(2, 0)  # 2C, with the ace of clubs face down under it: no move at all
-    pile = tuple(c for c in range(52) if c != two) + (two,)
-    save = klondike_save(tmp_path, KlondikeState((), (), (0, 0, 0, 0), (pile,) + ((),) * 6, (51,) + (0,) * 6, 0))
+    save = klondike_save(tmp_path, stuck_klondike(), redeals=0)
     result = run(["play", "klondike", "--load", str(save)], input="moves\n")
     assert result.exit_code == 0, result.output
     first, moves = (reply for _, reply in replies(result.stdout))
@@ -156,9 +166,7 @@ def test_hint_says_when_the_position_can_no_longer_be_won(tmp_path: Path) -> Non
     result = run(["play", "devils-square", "--deal", "1"], input="hint\n")
     _, (_, reply) = replies(result.stdout, "devils-square> ")
     assert len(reply) == 1 and reply[0].startswith("This position can no longer be won. The heuristic move is ")
-    two = make_card(2, 0)  # the position of test_over_message: no move at all
-    pile = tuple(c for c in range(52) if c != two) + (two,)
-    save = klondike_save(tmp_path, KlondikeState((), (), (0, 0, 0, 0), (pile,) + ((),) * 6, (51,) + (0,) * 6, 0))
+    save = klondike_save(tmp_path, stuck_klondike(), redeals=0)  # the position of test_over_message: no move at all
     result = run(["play", "klondike", "--load", str(save)], input="hint\n")
     _, (_, reply) = replies(result.stdout)
     assert reply == ["This position can no longer be won. No move is left."]

@@ -79,8 +79,9 @@ def layout(body: str, players: int = 2, rest: str = "deck") -> str:
 
 
 def position(body: str, players: int = 2, rest: str = "deck", **options: Any) -> DesertoState:
-    """The position of :func:`layout` text."""
-    return Deserto(players=players, **options).from_text(layout(body, players, rest))
+    """The position of :func:`layout` text, read without the checks that a deal and play reach it
+    (the spare cards make a deck bigger than any deal leaves): the rules play any position."""
+    return Deserto(players=players, **options)._read(layout(body, players, rest))
 
 
 def legal(state: DesertoState, players: int = 2) -> list[str]:
@@ -731,7 +732,7 @@ def test_a_worked_example_of_the_text() -> None:
     text = layout(
         "to move: 1\n1: O V\n2: G\nhand 0: T T\nhand 1: V G O\ncaptured 0: T T\ngifts 1: G\nstuck 0: 2 of t g",
     )
-    state = RULES[2].from_text(text)
+    state = RULES[2]._read(text)  # the spare cards make a deck bigger than a deal leaves
     assert state.turn == 1 and state.area == (kinds("O V"), kinds("G"), (), ())
     assert state.hands == (kinds("T T"), kinds("O V G"))  # read in any order, kept sorted
     assert state.stuck == (((1 << THIEF) | (1 << TREASURE), 2), (0, 0))
@@ -1049,7 +1050,8 @@ def test_not_your_turn() -> None:
 
 def test_history_as_each_seat_saw_it() -> None:
     layout_text = layout("to move: 2\n1: T\n2: T\n3: T\n4: T\nhand 2: T G\nhand 1: O", players=3)
-    game = cardtable.new_game("deserto", layout=layout_text, players=3)
+    rules = Deserto(players=3)
+    game = MultiplayerGame(rules, rules._read(layout_text))  # the spare cards: a deck bigger than a deal leaves
     game.play("gT", seat=2)
     assert [str(e) for e in game.history(0)] == ["seat 2: gives a card to seat 1"]
     assert game.history(None) == game.history(0) == (DesertoEvent(2, None, None, receiver=1),)

@@ -111,7 +111,7 @@ def test_a_spectator_sees_the_public_part_only(players: int) -> None:
 
 def test_a_spectator_never_learns_a_gift() -> None:
     rules = Deserto(players=3)
-    state = rules.from_text(layout("to move: 2\n1: T\n2: T\n3: T\n4: T\nhand 2: T G\nhand 1: O", players=3))
+    state = rules._read(layout("to move: 2\n1: T\n2: T\n3: T\n4: T\nhand 2: T G\nhand 1: O", players=3))
     for kind in (THIEF, TREASURE):
         assert rules.public_move(state, GIFT[kind], None) == DesertoEvent(2, None, None, receiver=1)
         assert rules.public_move(state, GIFT[kind], 0) == DesertoEvent(2, None, None, receiver=1)

@@ -43,8 +43,15 @@ def layout(body: str, mode: str = "easy") -> str:
 
 
 def position(body: str, mode: str = "easy") -> DesturadoState:
-    """The position of :func:`layout` text, read by the rules of ``mode``."""
-    return RULES[mode].from_text(layout(body, mode))
+    """The position of :func:`layout` text, read by the rules of ``mode`` without the checks that a
+    deal and play reach it (``*`` puts more face-down cards in a column than any deal): the rules
+    play any position."""
+    return RULES[mode]._read(layout(body, mode))
+
+
+def game_at(text: str, mode: str) -> cardtable.Game[DesturadoState, DesturadoMove]:
+    """The game at a layout made for one rule, read as :func:`position` reads it."""
+    return cardtable.Game(RULES[mode], RULES[mode]._read(text))
 
 
 def legal(state: DesturadoState, mode: str = "easy") -> list[str]:
@@ -331,7 +338,7 @@ def test_legal_moves_match_the_rules_on_any_position(data: st.DataObject, mode: 
     rules = RULES[mode]
     columns, _, spaces = SHAPE[mode]
     state = _random_state(data, mode)
-    assert state == rules.from_text(rules.to_text(state))
+    assert state == rules._read(rules.to_text(state))  # the text holds any position, reachable or not
     moves = rules.legal_moves(state)
     assert [(m.src, m.dst) for m in moves] == reference_moves(mode, state)
     for move in MOVES.values():
@@ -493,7 +500,7 @@ def test_not_over_when_the_only_move_is_into_an_empty_column() -> None:
         3: TH AH
         4: TS AS
     """
-    game = cardtable.new_game("desturado", layout=textwrap.dedent(text), mode="hard")
+    game = game_at(textwrap.dedent(text), "hard")  # column a: more face-down cards than a deal puts there
     assert [str(m) for m in game.legal_moves()] == ["ac"]  # b has no face-down card: not bc
     assert not game.outcome.over
     game.play("ac")
@@ -521,7 +528,7 @@ def test_not_over_when_emptying_a_column_lets_another_unit_in() -> None:
         3: TH AH
         4: TS AS
     """
-    game = cardtable.new_game("desturado", layout=layout(body, "hard"), mode="hard")
+    game = game_at(layout(body, "hard"), "hard")
     assert [str(m) for m in game.legal_moves()] == ["bc"]
     assert not game.outcome.over
     game.play("bc")
@@ -652,9 +659,9 @@ def test_layout_must_fit_the_mode() -> None:
             RULES[mode].from_text(text)
     with pytest.raises(LayoutError, match="mode easy"):
         RULES["easy"].from_text(RULES["hard"].to_text(RULES["hard"].deal(1)))
-    # Only the column and hand-space counts must fit: a hard deal with an empty column d is a medium position.
-    state = RULES["medium"].from_text(RULES["hard"].to_text(RULES["hard"].deal(1)).replace("\n1:", "\nd:\n1:"))
-    assert state.columns[:3] == RULES["hard"].deal(1).columns and state.columns[3] == ()
+    # The lines fit with an empty column d, but a hard deal's columns hold more face-down cards than medium deals.
+    with pytest.raises(LayoutError, match="column a holds 11 face-down cards, at most 8: mode medium deals 8"):
+        RULES["medium"].from_text(RULES["hard"].to_text(RULES["hard"].deal(1)).replace("\n1:", "\nd:\n1:"))
     with pytest.raises(LayoutError, match="must be text"):
         RULES["easy"].from_text(None)  # type: ignore[arg-type]
 

@@ -15,7 +15,7 @@ import cardtable
 from cardtable.core.errors import IllegalMoveError, MoveParseError, NotYourTurnError
 from cardtable.core.rules import MovePlaces, Rules
 from cardtable.games import specs
-from cardtable.games.deserto import GIFT, PLACE, THIEF, TREASURE
+from cardtable.games.deserto import GIFT, PLACE, THIEF, TREASURE, Deserto
 from cardtable.games.klondike import Klondike
 from tests.games import test_demonthief, test_desturado, test_klondike
 from tests.games.test_deserto import layout as deserto_layout
@@ -41,7 +41,8 @@ def positions(name: str, options: dict[str, Any], deals: int = 4, length: int = 
 
 
 def klondike_state(text: str) -> Any:
-    return cardtable.rules_for("klondike").from_text(text)
+    """A position of ``test_klondike.layout`` text, read without the checks that a deal and play reach it."""
+    return Klondike()._read(text)
 
 
 def cards(pile: list[tuple[int, bool]]) -> list[int]:
@@ -224,8 +225,8 @@ def test_drops_no_move_of_devils_square_has_the_shape_of() -> None:
 
 
 def test_deserto_drops() -> None:
-    rules = cardtable.rules_for("deserto", players=3)
-    state = rules.from_text(deserto_layout("to move: 1\n1: T\nhand 0: V\nhand 1: G T\nhand 2: O", players=3))
+    rules = Deserto(players=3)
+    state = rules._read(deserto_layout("to move: 1\n1: T\nhand 0: V\nhand 1: G T\nhand 2: O", players=3))
     assert rules.drop_move(state, "hand 1", 0, "2") == PLACE[THIEF][1]
     assert rules.drop_move(state, "hand 1", 1, "won 0") == GIFT[TREASURE]  # illegal (a card can be placed): play says
     assert rules.move_places(state, PLACE[THIEF][1]) == MovePlaces("hand 1", "2", 1, THIEF)
@@ -242,7 +243,7 @@ def test_deserto_drops() -> None:
         refused("deserto", state, "1", 0, "2", players=3)
         == "cards are played from the hand of the seat to move (hand 1)"
     )
-    over = rules.from_text(deserto_layout("to move: none\ncaptured 0: T", players=3, rest="captured 1"))
+    over = rules._read(deserto_layout("to move: none\ncaptured 0: T", players=3, rest="captured 1"))
     with pytest.raises(NotYourTurnError, match="the game is over"):
         rules.drop_move(over, "hand 0", 0, "1")
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import cardtable
 from cardtable.core.cards import card_text, french_deck, parse_card
 from cardtable.core.errors import IllegalMoveError, LayoutError, MoveParseError
 from cardtable.core.game import Ending
-from cardtable.games.klondike import Klondike, KlondikeState, javasol_deck
+from cardtable.games.klondike import Klondike, KlondikeMove, KlondikeState, javasol_deck
 from tests.helpers import distinct_positions, perft, random_line
 
 
@@ -41,8 +43,21 @@ def layout(
     return "\n".join(lines)
 
 
-def moves_of(game: cardtable.Game[KlondikeState, object]) -> list[str]:
+def game(text: str, **options: Any) -> cardtable.Game[KlondikeState, KlondikeMove]:
+    """The game at ``text``, a position made for one rule (most dump the rest of the deck face
+    down under one pile, which no deal reaches: ``from_text`` refuses them), read without the
+    checks that a deal and play reach it: the rules play any position."""
+    rules = Klondike(**options)
+    return cardtable.Game(rules, rules._read(text))
+
+
+def moves_of(game: cardtable.Game[KlondikeState, KlondikeMove]) -> list[str]:
     return [str(m) for m in game.legal_moves()]
+
+
+def test_the_positions_made_for_one_rule_are_not_reachable() -> None:
+    with pytest.raises(LayoutError, match="face-down cards, at most 0"):
+        cardtable.new_game("klondike", layout=layout({1: "<5D> AS"}, rest=1))
 
 
 # --- layout and deal ---------------------------------------------------------
@@ -92,7 +107,7 @@ def test_draw_three_turns_three_one_after_another() -> None:
 
 
 def test_draw_turns_fewer_when_the_stock_is_short() -> None:
-    g = cardtable.new_game("klondike", layout=layout({1: "KS"}, stock="<2H> <3H>", rest=1, found=(13, 13, 0, 0)))
+    g = game(layout({1: "KS"}, stock="<2H> <3H>", rest=1, found=(13, 13, 0, 0)))
     # 1: face-down hearts under KS (the rest), stock holds two cards
     g.play("d")
     assert [card_text(c) for c in g.state.waste] == ["3H", "2H"]
@@ -139,7 +154,7 @@ def test_redeal_refused_while_the_stock_has_cards() -> None:
 
 def test_only_the_waste_top_is_playable() -> None:
     # Waste: 9S (under) then 2C (top). 9S could go on TH, but it is not the top.
-    g = cardtable.new_game("klondike", layout=layout({1: "TH", 2: "KD"}, waste="9S 2C", rest=2, found=(1, 0, 0, 0)))
+    g = game(layout({1: "TH", 2: "KD"}, waste="9S 2C", rest=2, found=(1, 0, 0, 0)))
     assert "w1" not in moves_of(g)
     assert "wf" in moves_of(g)  # 2C on AC
 
@@ -148,7 +163,7 @@ def test_only_the_waste_top_is_playable() -> None:
 
 
 def test_tableau_needs_other_colour_and_one_rank_higher() -> None:
-    g = cardtable.new_game("klondike", layout=layout({1: "8H", 2: "7S", 3: "7D", 4: "6S"}, rest=4))
+    g = game(layout({1: "8H", 2: "7S", 3: "7D", 4: "6S"}, rest=4))
     ms = moves_of(g)
     assert "21" in ms  # black 7 on red 8
     assert "31" not in ms  # red on red
@@ -158,7 +173,7 @@ def test_tableau_needs_other_colour_and_one_rank_higher() -> None:
 
 
 def test_a_face_up_card_moves_with_every_card_on_it() -> None:
-    g = cardtable.new_game("klondike", layout=layout({1: "<2C> 9H 8S 7H", 2: "TC"}, rest=2))
+    g = game(layout({1: "<2C> 9H 8S 7H", 2: "TC"}, rest=2))
     ms = moves_of(g)
     assert "12:3" in ms  # 9H 8S 7H onto TC
     g.play("12")  # the short form finds the only move from 1 to 2
@@ -168,7 +183,7 @@ def test_a_face_up_card_moves_with_every_card_on_it() -> None:
 
 
 def test_an_empty_pile_takes_only_a_king() -> None:
-    g = cardtable.new_game("klondike", layout=layout({1: "<3C> KH QS", 2: "<4C> QD", 3: ""}, rest=2))
+    g = game(layout({1: "<3C> KH QS", 2: "<4C> QD", 3: ""}, rest=2))
     ms = moves_of(g)
     assert "13:2" in ms
     assert "23" not in ms
@@ -177,7 +192,7 @@ def test_an_empty_pile_takes_only_a_king() -> None:
 
 
 def test_face_down_cards_never_move() -> None:
-    g = cardtable.new_game("klondike", layout=layout({1: "<9H> 8S", 2: "TS"}, rest=2))
+    g = game(layout({1: "<9H> 8S", 2: "TS"}, rest=2))
     with pytest.raises(IllegalMoveError, match="face-down"):
         g.play("12:2")
 
@@ -186,7 +201,7 @@ def test_face_down_cards_never_move() -> None:
 
 
 def test_foundation_takes_an_ace_then_the_suit_upward() -> None:
-    g = cardtable.new_game("klondike", layout=layout({1: "AH", 2: "2H", 3: "3H", 4: "2S"}, rest=4))
+    g = game(layout({1: "AH", 2: "2H", 3: "3H", 4: "2S"}, rest=4))
     assert moves_of(g)[:1] == ["1f"]
     assert "2f" not in moves_of(g)
     g.play("1f")
@@ -210,7 +225,7 @@ def test_only_single_exposed_cards_go_to_a_foundation() -> None:
 
 
 def test_foundation_top_may_return_to_the_tableau() -> None:
-    g = cardtable.new_game("klondike", layout=layout({1: "4C"}, found=(0, 0, 3, 0), rest=1))
+    g = game(layout({1: "4C"}, found=(0, 0, 3, 0), rest=1))
     assert "fh1" in moves_of(g)
     g.play("fh1")
     assert g.state.foundations == (0, 0, 2, 0)
@@ -219,14 +234,14 @@ def test_foundation_top_may_return_to_the_tableau() -> None:
 
 def test_foundation_return_option_off() -> None:
     text = layout({1: "4C"}, found=(0, 0, 3, 0), rest=1)
-    g = cardtable.new_game("klondike", layout=text, foundation_return=False)
+    g = game(text, foundation_return=False)
     assert "fh1" not in moves_of(g)
     with pytest.raises(IllegalMoveError, match="rule 5"):
         g.play("fh1")
 
 
 def test_foundation_king_returns_to_an_empty_pile() -> None:
-    g = cardtable.new_game("klondike", layout=layout({1: "5C"}, found=(0, 0, 13, 0), rest=1))
+    g = game(layout({1: "5C"}, found=(0, 0, 13, 0), rest=1))
     assert "fh2" in moves_of(g)
 
 
@@ -234,7 +249,7 @@ def test_foundation_king_returns_to_an_empty_pile() -> None:
 
 
 def test_exposed_face_down_card_turns_up_at_once() -> None:
-    g = cardtable.new_game("klondike", layout=layout({1: "<5D> AS"}, rest=1))
+    g = game(layout({1: "<5D> AS"}, rest=1))
     assert len(g.state.tableau[0]) - g.state.down[0] == 1
     g.play("1f")
     assert len(g.state.tableau[0]) - g.state.down[0] == 1  # 5D is now the face-up card
@@ -256,7 +271,7 @@ def test_win() -> None:
 def test_over_when_stuck() -> None:
     # Four deuces on top of face-down cards, aces buried, threes buried, no stock or waste.
     text = layout({1: "2H", 2: "2D", 3: "2C", 4: "2S"}, rest=1)
-    g = cardtable.new_game("klondike", layout=text)
+    g = game(text)
     assert g.legal_moves() == []
     assert g.outcome.over and g.outcome.lost and g.outcome.score == 0
     assert g.outcome.ending is Ending.NO_LEGAL_MOVE
@@ -267,7 +282,7 @@ def test_over_when_only_pointless_moves_remain() -> None:
     # A king at the bottom of pile 2 may move to empty piles forever, and the stock
     # cycles forever, but no card ever reaches a foundation or turns up.
     text = layout({1: "2H", 2: "KC QH", 3: "2S"}, stock="<9H> <9D> <4H> <4D>", rest=1)
-    g = cardtable.new_game("klondike", layout=text)
+    g = game(text)
     assert g.legal_moves()  # moves exist...
     assert g.outcome.over  # ...but none makes progress
     assert g.outcome.ending is Ending.NO_PROGRESS
@@ -283,7 +298,7 @@ def test_not_over_when_progress_needs_a_king_move_and_a_redeal() -> None:
     # now the draws fall differently and AH shows on the waste.
     stock = "<9S> <AH> <KC> <5D> <7C>"  # bottom first
     text = layout({1: "2H", 2: "2S"}, stock=stock, rest=1)
-    g = cardtable.new_game("klondike", layout=text)
+    g = game(text)
     assert not g.outcome.over
     for move in ["d", "w3", "d", "r", "d"]:
         assert not g.outcome.over
@@ -297,20 +312,20 @@ def test_not_over_when_a_foundation_card_must_come_down_first() -> None:
     # 5S can come down from its foundation onto 6D (rule 5), then 4H onto 5S, and
     # pile 2's face-down 9C turns up.
     text = layout({1: "6D", 2: "<9C> 4H"}, found=(0, 0, 2, 5), rest=1)
-    g = cardtable.new_game("klondike", layout=text)
+    g = game(text)
     assert not g.outcome.over
     g.play("fs1")
     g.play("21")
     assert g.state.down[1] == 0
     # Without rule 5 the same position is over.
-    assert cardtable.new_game("klondike", layout=text, foundation_return=False).outcome.over
+    assert game(text, foundation_return=False).outcome.over
 
 
 def test_redeal_limit_makes_a_position_over() -> None:
     text = layout({1: "2H"}, waste="9H", rest=1, redeals_used=1)
-    g = cardtable.new_game("klondike", layout=text, redeals=1)
+    g = game(text, redeals=1)
     assert g.outcome.over
-    g2 = cardtable.new_game("klondike", layout=text.replace("redeals used: 1", "redeals used: 0"), redeals=1)
+    g2 = game(text.replace("redeals used: 1", "redeals used: 0"), redeals=1)
     assert g2.outcome.over  # redeal possible, but the 9H never helps
 
 
@@ -402,15 +417,15 @@ def test_pysol_refuses_positions_it_cannot_hold() -> None:
 
 def test_autoplay_is_off_by_default_and_plays_safe_cards_when_on() -> None:
     text = layout({1: "<5D> AS", 2: "<6D> 2S", 3: "KH"}, rest=3)
-    g = cardtable.new_game("klondike", layout=text)
+    g = game(text)
     g.play("1f")
     assert g.state.foundations == (0, 0, 0, 1)
-    g2 = cardtable.new_game("klondike", layout=text, autoplay=True)
+    g2 = game(text, autoplay=True)
     g2.play("1f")
     assert g2.state.foundations == (0, 0, 0, 2)  # 2S followed on its own
     assert [str(m) for m in g2.moves] == ["1f", "2f"]
     g2.undo()  # one undo takes back the move and what autoplay did after it
-    assert g2.state == g2.rules.from_text(text)
+    assert g2.state == Klondike()._read(text)
 
 
 # --- perft ------------------------------------------------------------------------------

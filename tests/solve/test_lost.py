@@ -55,7 +55,7 @@ def test_a_card_that_can_only_go_home_over_its_own_suit_blocks_the_game() -> Non
 def test_the_solver_answers_a_proved_loss_without_search() -> None:
     blocked = endgame(["KH KD JS QS", "KS", "", "", "", "", ""], [3, 0, 0, 0, 0, 0, 0])
     rules = rules_for("klondike")
-    game = cardtable.new_game("klondike", layout=rules.to_text(blocked))
+    game = cardtable.Game(rules, blocked)  # an endgame made up for the proof, not one a deal reaches
     result = solve(game, seconds=None)
     assert (result.verdict, result.nodes, result.moves) == ("unsolvable", 0, [])
     assert hint(game).status == "lost"

@@ -251,7 +251,7 @@ def test_desturado_key_ignores_the_cards_between_bottom_and_top() -> None:
     hand[stacks[0]] = (a[0], b[1], *a[2:])
     hand[stacks[1]] = (b[0], a[1], *b[2:])
     other = state._replace(hand=tuple(hand))
-    rules.from_text(rules.to_text(other))  # a valid position
+    rules._read(rules.to_text(other))  # a well-formed position (the exchange may break the fits play makes)
     assert other != state and space.key(other) == space.key(state)
     assert plain_verdict(rules, state) == plain_verdict(rules, other) != "unknown"
     assert depth_first(space, other, Budget(nodes=20_000)).verdict == plain_verdict(rules, other)
@@ -276,7 +276,7 @@ def test_desturado_moves_into_an_empty_place_go_to_the_first_one() -> None:
     columns = (state.hand[1] + state.hand[3] + state.columns[0], *state.columns[1:])
     down = (state.down[0] + 2, *state.down[1:])
     state = state._replace(columns=columns, down=down, hand=(state.hand[0], (), state.hand[2], (), state.hand[4]))
-    rules.from_text(rules.to_text(state))
+    rules._read(rules.to_text(state))  # well-formed (more face-down cards in column a than a deal puts there)
     legal = rules.legal_moves(state)
     assert any(m.dst == HAND + 3 for m in legal)
     edges = list(space.children(state))

@@ -6,12 +6,15 @@
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Sequence
 from typing import IO, Any
 
 import click
 
 from ..core.errors import CardtableError, OptionError
+from ..core.inputs import QUOTE_LENGTH, check_int, quote, read_int, short
 from .render import one_line
 
 EXIT_ERROR = 2
@@ -31,7 +34,7 @@ class CommandError(click.ClickException):
     exit_code = EXIT_ERROR
 
     def __init__(self, message: str) -> None:
-        super().__init__(one_line(message))
+        super().__init__(short_line(message))
 
     def show(self, file: IO[Any] | None = None) -> None:
         """Print the error line on standard error (or ``file``).
@@ -89,6 +92,20 @@ class CardtableGroup(click.Group):
             raise CommandError(str(err)) from None
 
 
+_LONG_WORD = re.compile(rf"\S{{{2 * QUOTE_LENGTH},}}")
+
+
+def short_line(message: str) -> str:
+    """``message`` as one short line: lines joined, every very long word (a quoted argument)
+    cut to an excerpt, and the whole at most :data:`~cardtable.core.inputs.MAX_MESSAGE` characters.
+
+    >>> short_line("No such command '" + "x" * 10**6 + "'.")
+    "No such command 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (1000003 characters)"
+    """
+    cut = _LONG_WORD.sub(lambda m: f"{m.group()[: QUOTE_LENGTH - 8]}... ({len(m.group())} characters)", message)
+    return short(one_line(cut))
+
+
 def _usage_error(err: click.UsageError) -> CommandError:
     hint = f" (see '{err.ctx.command_path} --help')" if err.ctx is not None else ""
     return CommandError(err.format_message().rstrip(".") + hint)
@@ -111,11 +128,125 @@ def parse_game_options(args: Sequence[str]) -> dict[str, str]:
     while words:
         word = words.pop(0)
         if not word.startswith("--") or len(word) < 3:
-            raise OptionError(f"unexpected argument {word!r} (game options are written --name value)")
+            raise OptionError(f"unexpected argument {quote(word)} (game options are written --name value)")
         name, equals, value = word[2:].partition("=")
         if not equals:
             if not words or words[0].startswith("--"):
-                raise OptionError(f"game option --{name} needs a value (--{name} VALUE)")
+                flag = name if len(name) <= QUOTE_LENGTH else quote(name)
+                raise OptionError(f"game option --{flag} needs a value (--{flag} VALUE)")
             value = words.pop(0)
         options[name] = value
     return options
+
+
+class WholeNumber(click.ParamType[int, Any]):
+    """A command-line option's whole number: ASCII decimal digits, from ``low`` to ``high``
+    (None: no bound), read by :func:`~cardtable.core.inputs.read_int` like every number
+    cardtable reads from text (click's own ``int`` takes other digits, and any length).
+
+    >>> WholeNumber(0).convert("12", None, None)
+    12
+    >>> WholeNumber(0).convert("\\u0661", None, None)  # an Arabic-Indic 1  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    click.exceptions.BadParameter: the value must be a whole number, at least 0, not '...'
+    """
+
+    name = "integer"
+
+    def __init__(self, low: int | None = None, high: int | None = None) -> None:
+        self.low, self.high = low, high
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str | None:
+        """The metavar click shows in help: ``INTEGER``.
+
+        >>> WholeNumber().get_metavar(click.Option(["--n"]))
+        'INTEGER'
+        """
+        return "INTEGER"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        """``value`` (text, or an int default) as an int in range, else a one-line usage error.
+
+        >>> WholeNumber(1).convert(3, None, None)
+        3
+        """
+        what = "the value"
+        try:
+            if isinstance(value, str):
+                return read_int(value.strip(), what, OptionError, self.low, self.high)
+            return check_int(value, what, OptionError, self.low, self.high)
+        except OptionError as err:
+            self.fail(str(err), param, ctx)
+
+
+_DECIMAL_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
+
+
+class Number(click.ParamType[float, Any]):
+    """A command-line option's number (seconds): ASCII decimal notation (``1``, ``0.5``,
+    ``2e-3``), finite and at least ``low``.
+
+    >>> Number(0).convert("0.5", None, None)
+    0.5
+    >>> Number(0).convert("nan", None, None)
+    Traceback (most recent call last):
+    ...
+    click.exceptions.BadParameter: the value must be a number of at least 0 (like 0.5), not 'nan'
+    """
+
+    name = "float"
+
+    def __init__(self, low: float = 0.0) -> None:
+        self.low = low
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str | None:
+        """The metavar click shows in help: ``FLOAT``.
+
+        >>> Number().get_metavar(click.Option(["--n"]))
+        'FLOAT'
+        """
+        return "FLOAT"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        """``value`` (text, or a number default) as a float, else a one-line usage error.
+
+        >>> Number().convert(30.0, None, None)
+        30.0
+        """
+        number = read_number(value) if isinstance(value, str) else value
+        if isinstance(number, bool) or not isinstance(number, int | float) or not math.isfinite(number):
+            number = None
+        if number is None or number < self.low:
+            low = int(self.low) if self.low == int(self.low) else self.low
+            self.fail(f"the value must be a number of at least {low} (like 0.5), not {quote(value)}", param, ctx)
+        return float(number)
+
+
+def read_number(text: str) -> float | None:
+    """The number written ``text`` in ASCII decimal notation, or None (``nan``, ``inf``,
+    ``1_000``, other digits, too large).
+
+    >>> read_number(" 2.5 "), read_number("1e400"), read_number("inf")
+    (2.5, None, None)
+    """
+    text = text.strip()
+    if not _DECIMAL_NUMBER.fullmatch(text):
+        return None
+    number = float(text)
+    return number if math.isfinite(number) else None
+
+
+def budget_value(key: str, text: str) -> int | float:
+    """One ``--budget`` value: a whole number (ASCII digits) or a decimal number.
+
+    >>> budget_value("iterations", "200"), budget_value("seconds", "0.5")
+    (200, 0.5)
+    """
+    text = text.strip()
+    if text.isascii() and text.isdigit():
+        return read_int(text, f"--budget {quote(key)[1:-1]}", OptionError, 0)
+    number = read_number(text)
+    if number is None:
+        raise OptionError(f"--budget {quote(key)[1:-1]} must be a number, not {quote(text)}")
+    return number

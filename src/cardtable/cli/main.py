@@ -26,14 +26,16 @@ from rich.markdown import Markdown
 
 from .. import __version__
 from ..api import GAMES, new_game
-from ..core.errors import CardtableError, DealNumberError, OptionError
+from ..core.errors import CardtableError, OptionError
 from ..core.game import Game
+from ..core.inputs import quote
 from ..core.multiplayer import MultiplayerGame, MultiplayerRules
-from ..games import rules_class
+from ..core.shuffle import read_deal
+from ..games import rules_class, rules_for
 from ..levels import LEVELS, deal_for_level
 from ..rulebook import rules_text
 from .analyze import analyze_group
-from .common import GAME_OPTIONS, CardtableGroup, CommandError, parse_game_options
+from .common import GAME_OPTIONS, CardtableGroup, CommandError, Number, WholeNumber, budget_value, parse_game_options
 from .play import RANDOM_LEVEL, Session, read_save
 from .render import game_block, make_console
 from .table import TableSession, parse_players
@@ -45,21 +47,18 @@ RANDOM_DEALS = 2**32
 def parse_deal(text: str | None) -> int:
     """The deal number written ``text``, or a random one (0 to 2**32 - 1) when None.
 
-    The library checks the range when the game is made.
+    ASCII decimal digits, 0 to 2**63 - 1 (:func:`~cardtable.core.shuffle.read_deal`).
 
     >>> parse_deal("42"), parse_deal(None) < 2**32
     (42, True)
     >>> parse_deal("x")
     Traceback (most recent call last):
     ...
-    cardtable.core.errors.DealNumberError: deal number must be a whole number, not 'x'
+    cardtable.core.errors.DealNumberError: deal number must be a whole number from 0 to 9223372036854775807, not 'x'
     """
     if text is None:
         return random.SystemRandom().randrange(RANDOM_DEALS)
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise DealNumberError(f"deal number must be a whole number, not {text!r}") from None
+    return read_deal(text)
 
 
 def check_deal_choice(deal_text: str | None, level: str | None, seed: int | None) -> None:
@@ -126,11 +125,19 @@ def pick_deal(
 def make_game(game: str, deal: int, extra: Sequence[str]) -> Game[Any, Any]:
     """A new game from the command line's game name, deal number and leftover words (the options).
 
+    Every option is checked by the game's declaration first: a name it does not declare
+    (``--self``, ``--layout``...) is refused with :class:`~cardtable.core.errors.OptionError`.
+
     >>> make_game("klondike", 3, ["--draw", "1"]).options["draw"]
     1
+    >>> make_game("klondike", 3, ["--layout", "x"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.OptionError: klondike has no option 'layout' (its options: draw, redeals, ...)
     """
-    rules_class(game)  # an unknown game is the first thing to report
-    return new_game(game, deal=deal, **parse_game_options(extra))
+    options = parse_game_options(extra)
+    rules_for(game, **options)  # an unknown game first, then an option the game does not declare
+    return new_game(game, deal=deal, **options)
 
 
 @click.group(cls=CardtableGroup, name="cardtable")
@@ -188,7 +195,7 @@ def rules_command(game: str) -> None:
     type=click.Choice(LEVELS, case_sensitive=False),
     help="Pick the deal by level instead (one-player games; told on stderr as 'LEVEL deal N (seed S)').",
 )
-@click.option("--seed", type=int, metavar="S", help="Seed of the --level deal (default: a random one).")
+@click.option("--seed", type=WholeNumber(0), metavar="S", help="Seed of the --level deal (default: a random one).")
 @click.option(
     "--format",
     "layout_format",
@@ -228,8 +235,8 @@ def deal_command(
 @cli.command("solve", context_settings=GAME_OPTIONS)
 @click.argument("game")
 @click.option("--deal", "deal_text", metavar="N", help="Deal number (default: a random one, told on stderr).")
-@click.option("--seconds", type=float, default=30.0, show_default=True, help="Time limit.")
-@click.option("--nodes", type=int, default=None, help="Limit on positions explored (default: none).")
+@click.option("--seconds", type=Number(0), default=30.0, show_default=True, help="Time limit.")
+@click.option("--nodes", type=WholeNumber(0), default=None, help="Limit on positions explored (default: none).")
 @click.pass_context
 def solve_command(ctx: click.Context, game: str, deal_text: str | None, seconds: float, nodes: int | None) -> None:
     """Solve a deal of a one-player GAME with every card known ("thoughtful").
@@ -265,7 +272,7 @@ def solve_command(ctx: click.Context, game: str, deal_text: str | None, seconds:
     type=click.Choice(LEVELS, case_sensitive=False),
     help="Pick the deal by level instead (one-player games; told on stderr as 'LEVEL deal N (seed S)').",
 )
-@click.option("--seed", type=int, metavar="S", help="Seed of the --level deal (default: a random one).")
+@click.option("--seed", type=WholeNumber(0), metavar="S", help="Seed of the --level deal (default: a random one).")
 @click.option("--load", "load_path", metavar="FILE", help="Start from a save file instead of a new deal.")
 @click.option("--moves", "moves_text", metavar="MOVES", help='Play these moves first, e.g. "d w4 3f".')
 @click.option(
@@ -352,23 +359,22 @@ def parse_budget(texts: Sequence[str]) -> dict[str, int | float]:
         for pair in text.split(","):
             key, equals, value = pair.strip().partition("=")
             if not equals or not key.strip():
-                raise OptionError(f"--budget takes KEY=VALUE (e.g. iterations=200), not {pair.strip()!r}")
-            try:
-                budget[key.strip()] = int(value) if value.strip().isdigit() else float(value)
-            except ValueError:
-                raise OptionError(f"--budget {key.strip()} must be a number, not {value.strip()!r}") from None
+                raise OptionError(f"--budget takes KEY=VALUE (e.g. iterations=200), not {quote(pair.strip())}")
+            budget[key.strip()] = budget_value(key.strip(), value)
     return budget
 
 
 @cli.command("tournament", context_settings=GAME_OPTIONS)
 @click.argument("game")
 @click.option("--players", "players_text", required=True, metavar="BOT,BOT,...", help="A bot for each seat.")
-@click.option("--games", type=int, default=100, show_default=True, help="Games to play (seats rotate each game).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals and of the bots.")
+@click.option(
+    "--games", type=WholeNumber(1), default=100, show_default=True, help="Games to play (seats rotate each game)."
+)
+@click.option("--seed", type=WholeNumber(0), default=0, show_default=True, help="Seed of the deals and of the bots.")
 @click.option(
     "--budget", "budget_texts", multiple=True, metavar="KEY=VALUE", help="Search budget, e.g. iterations=200."
 )
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Processes playing games.")
+@click.option("--workers", type=WholeNumber(1), default=1, show_default=True, help="Processes playing games.")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON (and no progress bar).")
 @click.pass_context
 def tournament_command(
@@ -432,7 +438,7 @@ def tournament_command(
 
 @cli.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
+@click.option("--port", default=8000, show_default=True, type=WholeNumber(0, 65535), help="Port to listen on.")
 @click.option(
     "--data",
     default="cardtable-data",

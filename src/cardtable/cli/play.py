@@ -26,7 +26,8 @@ from rich.text import Text
 
 from ..api import load
 from ..core.errors import CardtableError, SaveFileError
-from ..core.game import Game
+from ..core.game import MAX_SAVE_SIZE, Game
+from ..core.inputs import QUOTE_LENGTH, quote
 from ..core.multiplayer import MultiplayerGame
 from ..hints import hint
 from .render import error_line, outcome_message, position_lines
@@ -53,26 +54,45 @@ RANDOM_LEVEL = "random"
 
 
 def read_save(path: str) -> Game[Any, Any]:
-    """The game in save file ``path``.
+    """The game in save file ``path``, of which no more than
+    :data:`~cardtable.core.game.MAX_SAVE_SIZE` bytes are read (a save is ASCII text).
 
     Raises :class:`~cardtable.core.errors.SaveFileError` when the file cannot
-    be read or is not a good save file.
+    be read (a path the system refuses, with a NUL byte say, included), is
+    longer, or is not a good save file.
 
     >>> read_save("/nonexistent/x.json")
     Traceback (most recent call last):
     ...
     cardtable.core.errors.SaveFileError: cannot read /nonexistent/x.json: No such file or directory
+    >>> read_save("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.SaveFileError: cannot read /dev/zero: a save file is at most 16777216 bytes
     """
+    shown = _shown(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as file:
+            data = file.read(MAX_SAVE_SIZE + 1)
     except OSError as err:
-        raise SaveFileError(f"cannot read {path}: {err.strerror or err}") from None
+        raise SaveFileError(f"cannot read {shown}: {err.strerror or err}") from None
+    except ValueError:  # a NUL byte, or a path the system cannot name
+        raise SaveFileError(f"cannot read {shown}: not a possible file name") from None
+    if len(data) > MAX_SAVE_SIZE:
+        raise SaveFileError(f"cannot read {shown}: a save file is at most {MAX_SAVE_SIZE} bytes")
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveFileError(f"cannot read {path}: not a text file") from None
+        raise SaveFileError(f"cannot read {shown}: not a text file") from None
     try:
         return load(text)
     except SaveFileError as err:
-        raise SaveFileError(f"{path}: {err}") from None
+        raise SaveFileError(f"{shown}: {err}") from None
+
+
+def _shown(path: str) -> str:
+    """A path for a message: as written, or a short excerpt of a long or odd one."""
+    return path if len(path) <= QUOTE_LENGTH and path.isprintable() else quote(path)
 
 
 def write_save(game: Game[Any, Any], path: str) -> None:
@@ -90,7 +110,9 @@ def write_save(game: Game[Any, Any], path: str) -> None:
     try:
         Path(path).write_text(game.save() + "\n", encoding="utf-8")
     except OSError as err:
-        raise SaveFileError(f"cannot write {path}: {err.strerror or err}") from None
+        raise SaveFileError(f"cannot write {_shown(path)}: {err.strerror or err}") from None
+    except ValueError:  # a NUL byte, or a path the system cannot name
+        raise SaveFileError(f"cannot write {_shown(path)}: not a possible file name") from None
 
 
 class PromptSession:

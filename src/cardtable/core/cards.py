@@ -16,6 +16,7 @@ green 3 of keys).
 from __future__ import annotations
 
 from .errors import LayoutError
+from .inputs import quote
 
 Card = int
 """A card is a plain ``int``; see the module docstring for the encoding."""
@@ -59,11 +60,11 @@ def parse_card(text: str) -> Card:
     >>> parse_card("AS") == make_card(1, SPADES)
     True
     """
-    t = text.strip().upper()
+    t = text.strip().upper() if isinstance(text, str) and text.isascii() else ""
     if t.startswith("10"):
         t = "T" + t[2:]
     if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
-        raise LayoutError(f"not a card: {text!r} (expected rank A23456789TJQK then suit CDHS, e.g. TH)")
+        raise LayoutError(f"not a card: {quote(text)} (expected rank A23456789TJQK then suit CDHS, e.g. TH)")
     return make_card(RANKS.index(t[0]) + 1, SUITS.index(t[1]))
 
 
@@ -139,9 +140,11 @@ def parse_kk_card(text: str) -> Card:
     >>> kk_text(parse_kk_card("2ra"))
     '2RA'
     """
-    t = text.strip().upper()
+    t = text.strip().upper() if isinstance(text, str) and text.isascii() else ""
     if len(t) != 3 or t[0] not in "1234" or t[1] not in KK_COLOURS or t[2] not in KK_ITEMS:
-        raise LayoutError(f"not a King's Keys card: {text!r} (expected number 1-4, colour YRGB, item KASC, e.g. 3GK)")
+        raise LayoutError(
+            f"not a King's Keys card: {quote(text)} (expected number 1-4, colour YRGB, item KASC, e.g. 3GK)"
+        )
     return kk_card(KK_COLOURS.index(t[1]), KK_ITEMS.index(t[2]), int(t[0]))
 
 

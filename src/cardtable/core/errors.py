@@ -11,13 +11,24 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
+from .inputs import short
+
 
 class CardtableError(ValueError):
     """Base class of every error cardtable raises on bad input.
 
-    >>> isinstance(CardtableError("x"), ValueError)
-    True
+    Its message is one short line: it quotes at most a short excerpt of the input
+    (:func:`~cardtable.core.inputs.quote`), and a message longer than
+    :data:`~cardtable.core.inputs.MAX_MESSAGE` characters is cut there.
+
+    >>> isinstance(CardtableError("x"), ValueError), len(str(CardtableError("x" * 10**6)))
+    (True, 280)
     """
+
+    def __init__(self, message: Any = "", *rest: Any) -> None:
+        super().__init__(short(message) if isinstance(message, str) else message, *rest)
 
 
 class UnknownGameError(CardtableError):

@@ -22,11 +22,15 @@ from enum import Enum
 from typing import Any, Generic, NamedTuple
 
 from .errors import HistoryError, IllegalMoveError, MoveParseError, SaveFileError
+from .inputs import quote
 from .progress import DEFAULT_LIMIT, can_progress
 from .rules import M, Rules, S
 
 SAVE_FORMAT = "cardtable-save"
 SAVE_VERSION = 1
+MAX_SAVE_SIZE = 16 * 2**20
+"""The longest save file read, in characters (16 MiB; a save of a million moves takes about
+10 MiB): :func:`cardtable.load` refuses a longer text, and the CLI reads no more of a file."""
 
 
 class Ending(Enum):
@@ -122,11 +126,13 @@ class Outcome:
 
 
 class _Step(NamedTuple, Generic[S, M]):
-    """One played move, the position before it, and whether autoplay made it."""
+    """One played move, the position before it, whether autoplay made it (``auto``), and,
+    for a move the player made, whether autoplay ran after it (``autoplay``)."""
 
     move: M
     before: S
     auto: bool
+    autoplay: bool = False
 
 
 class Game(Generic[S, M]):
@@ -147,7 +153,7 @@ class Game(Generic[S, M]):
         self._start = start
         self._state = start
         self._history: list[_Step[S, M]] = []
-        self._redo: list[_Step[S, M]] = []
+        self._redo: list[list[_Step[S, M]]] = []  # each: the steps one undo took back, in play order
         self._legal: list[M] | None = None
         self._outcome: Outcome | None = None
 
@@ -222,28 +228,36 @@ class Game(Generic[S, M]):
     def parse_move(self, text: str) -> M:
         """Read move text in the current position (see :meth:`Rules.resolve`).
 
+        Raises :class:`MoveParseError` for text that is not a move, and ``TypeError``
+        for anything that is not text.
+
         >>> import cardtable
         >>> str(cardtable.new_game("klondike", deal=0).parse_move(" D "))
         'd'
         """
+        if not isinstance(text, str):
+            raise TypeError(f"move text is a str, not {type(text).__name__}")
         return self.rules.resolve(self._state, text)
 
     def is_legal(self, move: M) -> bool:
-        """Whether ``move`` is legal now.
+        """Whether ``move``, a move of this game, is legal now (False for any other value).
 
         >>> import cardtable
         >>> g = cardtable.new_game("klondike", deal=0)
-        >>> g.is_legal(g.parse_move("d"))
-        True
+        >>> g.is_legal(g.parse_move("d")), g.is_legal(tuple(g.parse_move("d")))
+        (True, False)
         """
-        return move in self._legal_now()
+        kind = type(move)
+        return any(m is move or (type(m) is kind and m == move) for m in self._legal_now())
 
     def play(self, move: M | str, *, autoplay: bool | None = None) -> M:
-        """Play a move (a move value or its text) and return it.
+        """Play a move (a move of this game, or its text) and return it.
 
         Raises :class:`MoveParseError` for text that is not a move and
-        :class:`IllegalMoveError` (saying which rule) for an illegal move; in
-        both cases the game is unchanged. With ``autoplay`` (default: the game's
+        :class:`IllegalMoveError` (saying which rule) for an illegal move, and
+        ``TypeError`` for a value that is neither text nor one of this game's moves
+        (a plain tuple equal to a move is not a move: see :meth:`Rules.move_of`); in
+        every case the game is unchanged. With ``autoplay`` (default: the game's
         ``autoplay`` option), the automatic moves that follow are played too
         (and undone with it).
 
@@ -253,22 +267,32 @@ class Game(Generic[S, M]):
         'd'
         >>> _ = g.undo(); _ = g.play("d", autoplay=True); [str(m) for m in g.moves]  # AS goes home
         ['d', '3f']
+        >>> g.play((7, 9, 1))
+        Traceback (most recent call last):
+        ...
+        TypeError: klondike plays a KlondikeMove or the text of a move, not tuple (7, 9, 1)
         """
+        if autoplay is not None and not isinstance(autoplay, bool):
+            raise TypeError(f"autoplay is True, False or None, not {quote(autoplay)}")
         if isinstance(move, str):
             move = self.parse_move(move)
-        self._play(move, auto=False)
-        if self.rules.options.get("autoplay") if autoplay is None else autoplay:
+        elif not any(m is move for m in self._legal_now()):
+            move = self.rules.move_of(move)
+        runs = bool(self.rules.options.get("autoplay")) if autoplay is None else autoplay
+        self._play(move, auto=False, autoplay=runs)
+        if runs:
             while (auto := self.rules.auto_move(self._state)) is not None:
                 self._play(auto, auto=True)
         self._redo.clear()
         return move
 
-    def _play(self, move: M, auto: bool) -> None:
+    def _play(self, move: M, auto: bool, autoplay: bool = False) -> None:
+        # ``move`` is one of the game's own moves here (read from text, or through Rules.move_of).
         if move not in self._legal_now():
             if self.rules.is_won(self._state):
                 raise IllegalMoveError(f"illegal move {move}: the game is won, and a won game stays won")
             raise IllegalMoveError(f"illegal move {move}: {self.rules.explain_illegal(self._state, move)}")
-        self._history.append(_Step(move, self._state, auto))
+        self._history.append(_Step(move, self._state, auto, autoplay))
         self._set(self.rules.apply(self._state, move))
 
     def _set(self, state: S) -> None:
@@ -294,30 +318,29 @@ class Game(Generic[S, M]):
             undone.append(step)
             if not step.auto or not self._history:
                 break
-        self._set(undone[-1].before)
-        self._redo.append(undone[-1])
-        return undone[-1].move
+        undone.reverse()
+        self._set(undone[0].before)
+        self._redo.append(undone)
+        return undone[0].move
 
     def redo(self) -> M:
-        """Play again the last move taken back; return it.
+        """Play again the last move taken back, and exactly the automatic moves that were
+        taken back with it; return the move.
 
         Raises :class:`HistoryError` when there is nothing to redo.
 
         >>> import cardtable
-        >>> g = cardtable.new_game("klondike", deal=0); m = g.play("d"); _ = g.undo()
-        >>> g.redo() == m
-        True
+        >>> g = cardtable.new_game("klondike", deal=0); m = g.play("d", autoplay=True); _ = g.undo()
+        >>> g.redo() == m, [str(m) for m in g.moves]
+        (True, ['d', '3f'])
         """
         if not self._redo:
             raise HistoryError("nothing to redo")
-        step = self._redo.pop()
-        redo = self._redo
-        self._redo = []  # play() clears the redo list; keep ours
-        try:
-            self.play(step.move)
-        finally:
-            self._redo = redo
-        return step.move
+        steps = self._redo[-1]
+        for step in steps:
+            self._play(step.move, step.auto, step.autoplay)
+        self._redo.pop()
+        return steps[0].move
 
     def restart(self) -> None:
         """Go back to the starting position of the same deal; history is cleared.
@@ -371,7 +394,10 @@ class Game(Generic[S, M]):
         return self.rules.to_text(self._state, format)
 
     def save(self) -> str:
-        """The game as JSON text: game, options, deal number or layout, rules version, moves.
+        """The game as JSON text: game, options, deal number or layout, rules version, moves,
+        and which moves autoplay made (``auto``: their indices). In a game whose ``autoplay``
+        option is on, ``no_autoplay`` lists the moves played with ``autoplay=False`` (only when
+        there are any).
 
         >>> import cardtable
         >>> g = cardtable.new_game("klondike", deal=3); _ = g.play("d")
@@ -389,15 +415,53 @@ class Game(Generic[S, M]):
             "moves": [str(step.move) for step in self._history],
             "auto": [i for i, step in enumerate(self._history) if step.auto],
         }
+        if self.rules.options.get("autoplay"):
+            skipped = [i for i, step in enumerate(self._history) if not step.auto and not step.autoplay]
+            if skipped:
+                data["no_autoplay"] = skipped
         return json.dumps(data, indent=1)
 
-    def _replay(self, texts: list[str], auto: set[int]) -> None:
-        """Play saved moves, checking each one; used by :func:`load_game`."""
-        for i, text in enumerate(texts):
-            if not isinstance(text, str):
-                raise SaveFileError(f"move {i + 1} is not text: {text!r}")
-            try:
-                move = self.rules.parse_move(text)
-                self._play(move, auto=i in auto)
-            except (MoveParseError, IllegalMoveError) as err:
-                raise SaveFileError(f"move {i + 1} ({text!r}) does not replay: {err}") from None
+    def _replay(self, texts: list[Any], auto: set[int], no_autoplay: set[int]) -> None:
+        """Play saved moves, checking each one; used by :func:`cardtable.load`.
+
+        After a move the player made, autoplay ran when the game's ``autoplay`` option is
+        on (unless ``no_autoplay`` lists the move) or when the save marks the next move
+        automatic. Then the moves marked automatic that follow must be exactly the
+        automatic moves the rules make, all of them (autoplay plays until none is left);
+        a save whose automatic moves, or their marks, were removed or changed is refused.
+        """
+        on = bool(self.rules.options.get("autoplay"))
+        i, count = 0, len(texts)
+        while i < count:
+            if i in auto:
+                raise SaveFileError(f"move {i + 1} is marked automatic, but autoplay plays no move there")
+            self._replay_one(texts, i, auto=False)
+            runs = (on and i not in no_autoplay) or i + 1 in auto
+            if i in no_autoplay and (not on or i + 1 in auto):
+                raise SaveFileError(f"'no_autoplay' lists move {i + 1}, but autoplay ran after it or is off")
+            self._history[-1] = self._history[-1]._replace(autoplay=runs)
+            i += 1
+            while runs and (expected := self.rules.auto_move(self._state)) is not None:
+                if i not in auto:
+                    raise SaveFileError(
+                        f"autoplay ran after move {i}, so the automatic move {expected} follows it, "
+                        "but the save does not have it (marked automatic)"
+                    )
+                move = self._replay_one(texts, i, auto=True)
+                if move != expected:
+                    raise SaveFileError(
+                        f"move {i + 1} ({move}) is marked automatic, but autoplay plays {expected} here"
+                    )
+                i += 1
+
+    def _replay_one(self, texts: list[Any], i: int, auto: bool) -> M:
+        """Play saved move ``i``, or raise :class:`SaveFileError` saying why it does not replay."""
+        text = texts[i]
+        if not isinstance(text, str):
+            raise SaveFileError(f"move {i + 1} is not text: {quote(text)}")
+        try:
+            move = self.rules.parse_move(text)
+            self._play(move, auto=auto)
+        except (MoveParseError, IllegalMoveError) as err:
+            raise SaveFileError(f"move {i + 1} ({quote(text)}) does not replay: {err}") from None
+        return move

@@ -24,6 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from .errors import LayoutError
+from .inputs import quote
+
+MAX_LAYOUT_SIZE = 2**16
+"""The longest layout text read, in characters (64 KiB: a layout of any game is under 2 KiB,
+comments included); :func:`cardtable.new_game` refuses a longer one."""
 
 
 def parse_card_for_test(text: str) -> int:
@@ -57,7 +62,7 @@ def parse_pile(text: str, parse_card: Callable[[str], int]) -> list[tuple[int, b
         if token.startswith("<") and token.endswith(">") and len(token) > 2:
             result.append((parse_card(token[1:-1]), False))
         elif "<" in token or ">" in token:
-            raise LayoutError(f"bad face-down card {token!r} (write it as <TH>)")
+            raise LayoutError(f"bad face-down card {quote(token)} (write it as <TH>)")
         else:
             result.append((parse_card(token), True))
     return result
@@ -75,22 +80,28 @@ def split_layout(text: str, game: str, names: Sequence[str]) -> dict[str, str]:
     lines = [ln for ln in lines if ln and not ln.startswith("#")]
     if not lines or lines[0].lower() != game:
         first = lines[0] if lines else ""
-        raise LayoutError(f"a {game} layout must start with the line {game!r}, not {first!r}")
+        raise LayoutError(f"a {game} layout must start with the line {game!r}, not {quote(first)}")
     found: dict[str, str] = {}
     for ln in lines[1:]:
         name, sep, value = ln.partition(":")
         name = name.strip().lower()
         if not sep:
-            raise LayoutError(f"layout line {ln!r} has no 'name:'")
+            raise LayoutError(f"layout line {quote(ln)} has no 'name:'")
         if name not in names:
-            raise LayoutError(f"unknown layout line {name!r} for {game} (expected: {', '.join(names)})")
+            raise LayoutError(f"unknown layout line {quote(name)} for {game} (expected: {_listed(names)})")
         if name in found:
             raise LayoutError(f"layout line {name!r} appears twice")
         found[name] = value.strip()
     missing = [n for n in names if n not in found]
     if missing:
-        raise LayoutError(f"{game} layout is missing the line(s): {', '.join(missing)}")
+        raise LayoutError(f"{game} layout is missing the line(s): {_listed(missing)}")
     return {n: found[n] for n in names}
+
+
+def _listed(names: Sequence[str], most: int = 12, sep: str = ", ") -> str:
+    """Names for a message: the first ``most`` of them, then how many more."""
+    more = f"{sep}... ({len(names) - most} more)" if len(names) > most else ""
+    return sep.join(names[:most]) + more
 
 
 def join_layout(game: str, lines: Iterable[tuple[str, str]]) -> str:
@@ -121,9 +132,9 @@ def check_cards(cards: Iterable[int], expected: Iterable[int], show: Callable[[i
     short = sorted(c for c in want if want[c] > have.get(c, 0))
     parts = []
     if extra:
-        parts.append("too many: " + " ".join(show(c) for c in extra))
+        parts.append("too many: " + _listed([show(c) for c in extra], sep=" "))
     if short:
-        parts.append("missing: " + " ".join(show(c) for c in short))
+        parts.append("missing: " + _listed([show(c) for c in short], sep=" "))
     raise LayoutError("the layout does not hold the game's deck exactly once (" + "; ".join(parts) + ")")
 
 
@@ -156,3 +167,41 @@ def read_pile(text: str, parse_card: Callable[[str], int], where: str, faces: st
     if faces == DOWN_UNDER_UP and (any(up for _, up in pile[:down]) or (pile and down == len(pile))):
         raise LayoutError(f"{where}: face-down cards lie under face-up ones, and the top card is face up")
     return cards, down
+
+
+def check_run(
+    cards: Sequence[int],
+    start: int,
+    lies_on: Callable[[int, int], bool],
+    show: Callable[[int], str],
+    where: str,
+    what: str,
+) -> None:
+    """Raise :class:`LayoutError` unless each card of ``cards`` from index ``start`` up lies on
+    the card under it as the game builds: ``lies_on(under, card)``. ``where`` names the pile
+    and ``what`` the build in the error.
+
+    >>> check_run([5, 4, 3], 0, lambda under, card: card == under - 1, str, "pile 1", "a run down")
+    >>> check_run([9, 5, 4, 9], 1, lambda under, card: card == under - 1, str, "pile 1", "a run down")
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.LayoutError: pile 1: 9 on 4 is not a run down, so no play can have put it there
+    """
+    for k in range(max(start, 0) + 1, len(cards)):
+        if not lies_on(cards[k - 1], cards[k]):
+            raise LayoutError(
+                f"{where}: {show(cards[k])} on {show(cards[k - 1])} is not {what}, so no play can have put it there"
+            )
+
+
+def check_at_most(count: int, most: int, where: str, why: str, things: str = "cards") -> None:
+    """Raise :class:`LayoutError` when a pile holds more cards (``things``) than any deal and
+    play can put there; ``why`` says why.
+
+    >>> check_at_most(7, 6, "pile 7", "the deal puts 6 there", "face-down cards")
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.LayoutError: pile 7 holds 7 face-down cards, at most 6: the deal puts 6 there
+    """
+    if count > most:
+        raise LayoutError(f"{where} holds {count} {things}, at most {most}: {why}")

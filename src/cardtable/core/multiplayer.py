@@ -33,6 +33,7 @@ from typing import ClassVar, Generic, Protocol, runtime_checkable
 
 from .errors import NotYourTurnError
 from .game import Ending, Game
+from .inputs import quote
 from .rules import M, Rules, S
 
 SeenPile = list[tuple[int | None, bool]]
@@ -298,16 +299,18 @@ class MultiplayerGame(Game[S, M], Generic[S, M]):
         ...
         cardtable.core.errors.NotYourTurnError: it is seat 0's turn, not seat 1's
         """
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise TypeError(f"seat is a whole number (an int) or None, not {type(seat).__name__}")
         mover = self.to_move
         if seat is not None and seat != mover:
             if mover is None:
                 raise NotYourTurnError("the game is over: nobody is to play")
-            raise NotYourTurnError(f"it is seat {mover}'s turn, not seat {seat}'s")
+            raise NotYourTurnError(f"it is seat {mover}'s turn, not seat {quote(seat)}'s")
         return super().play(move, autoplay=autoplay)
 
-    def _play(self, move: M, auto: bool) -> None:
+    def _play(self, move: M, auto: bool, autoplay: bool = False) -> None:
         # Every move goes through here (play, redo, loading a save): log what each seat saw.
-        super()._play(move, auto)  # checks legality first; raises with nothing changed
+        super()._play(move, auto, autoplay)  # checks legality first; raises with nothing changed
         before = self._history[-1].before
         seen = self.rules.public_move
         self._log.append(tuple(seen(before, move, s) for s in (*range(self.players), None)))
@@ -388,7 +391,7 @@ class MultiplayerGame(Game[S, M], Generic[S, M]):
 
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise NotYourTurnError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
+            raise NotYourTurnError(f"no seat {quote(seat)}: seats are 0 to {self.players - 1}")
 
     def _column(self, seat: int | None) -> int:
         """Where a seat's events are in each entry of the log (a spectator's last)."""

@@ -25,6 +25,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from .errors import IllegalMoveError, MoveParseError
+from .inputs import quote
 from .options import Option, resolve_options
 
 S = TypeVar("S", bound=Hashable)
@@ -32,6 +33,11 @@ M = TypeVar("M", bound=Hashable)
 
 Pile = list[tuple[int, bool]]
 """A pile for display: ``(card, face_up)`` pairs, bottom first."""
+
+_PLAIN: frozenset[type] = frozenset(
+    {type(None), bool, int, float, complex, str, bytes, bytearray, list, tuple, dict, set, frozenset}
+)
+"""Built-in classes no game's move is of (a game's moves have a class of their own)."""
 
 
 class PileMove(Protocol):
@@ -85,17 +91,32 @@ def drop_count(piles: Mapping[str, Pile], src: str, index: int, dst: str) -> int
     ...
     cardtable.core.errors.MoveParseError: a face-down card cannot be moved
     """
+    check_pile_names(src, dst)
     for name in (src, dst):
         if name not in piles:
-            raise MoveParseError(f"no pile {name!r} on this table")
+            raise MoveParseError(f"no pile {quote(name)} on this table")
     if src == dst:
         raise MoveParseError("the cards are already on that pile")
     pile = piles[src]
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(pile):
-        raise MoveParseError(f"pile {src} has no card {index!r}")
+        raise MoveParseError(f"pile {src} has no card {quote(index)}")
     if not pile[index][1]:
         raise MoveParseError("a face-down card cannot be moved")
     return len(pile) - index
+
+
+def check_pile_names(*names: object) -> None:
+    """Raise ``TypeError`` unless every name is text (a pile of :meth:`Rules.display` is named so).
+
+    >>> check_pile_names("1", "fs")
+    >>> check_pile_names("1", ["fs"])
+    Traceback (most recent call last):
+    ...
+    TypeError: a pile is named by text (a str), not list
+    """
+    for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"a pile is named by text (a str), not {type(name).__name__}")
 
 
 def replace_at(values: tuple[Any, ...], i: int, value: Any) -> Any:
@@ -143,8 +164,11 @@ class Rules(ABC, Generic[S, M]):
     """Bumped whenever a change would make old save files replay differently."""
     NOTATION: ClassVar[str] = ""
     """A short description of the move notation, shown by the CLI."""
+    MOVE_TYPE: ClassVar[type | None] = None
+    """The class of the game's moves (None: the class of what :meth:`parse_move` reads);
+    :meth:`move_of` refuses a value of any other class."""
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         self.options: dict[str, Any] = resolve_options(self.name, self.OPTIONS, options)
 
     # --- positions ------------------------------------------------------
@@ -210,6 +234,48 @@ class Rules(ABC, Generic[S, M]):
 
         ``parse_move(str(m)) == m`` for every move ``m``.
         """
+
+    def move_of(self, value: object) -> M:
+        """``value``, a move value, as this game's own move: the move :meth:`parse_move` reads
+        from its text (``parse_move(str(m)) == m`` for every move ``m``).
+
+        Raises ``TypeError`` for a value that is not of the class of the game's moves
+        (:attr:`MOVE_TYPE`; text, a plain tuple equal to a move, a number...), and
+        :class:`MoveParseError` for a value of that class that is not a move of this game
+        (a pile out of range).
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("klondike"); m = r.parse_move("35")
+        >>> r.move_of(m) == m, type(r.move_of(m)).__name__
+        (True, 'KlondikeMove')
+        >>> r.move_of((2, 4, 1))
+        Traceback (most recent call last):
+        ...
+        TypeError: klondike plays a KlondikeMove or the text of a move, not tuple (2, 4, 1)
+        """
+        kind = self.MOVE_TYPE
+        if type(value) in _PLAIN or (kind is not None and type(value) is not kind):
+            raise TypeError(self._not_a_move(value))
+        try:
+            text = str(value)
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            raise MoveParseError(f"not a {self.name} move: {quote(value)}") from None
+        try:
+            move = self.parse_move(text)
+        except MoveParseError:
+            if kind is None:
+                raise TypeError(self._not_a_move(value)) from None
+            raise MoveParseError(f"not a {self.name} move: {quote(value)}") from None
+        if type(move) is not type(value):
+            raise TypeError(self._not_a_move(value))
+        if move != value:
+            raise MoveParseError(f"not a {self.name} move: {quote(value)}")
+        return move
+
+    def _not_a_move(self, value: object) -> str:
+        """The message of :meth:`move_of`'s ``TypeError``."""
+        kind = "move" if self.MOVE_TYPE is None else self.MOVE_TYPE.__name__
+        return f"{self.name} plays a {kind} or the text of a move, not {type(value).__name__} {quote(value)}"
 
     def resolve(self, state: S, text: str) -> M:
         """Read move text in a position: like :meth:`parse_move`, but a game may

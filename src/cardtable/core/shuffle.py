@@ -21,24 +21,40 @@ from __future__ import annotations
 from typing import TypeVar
 
 from .errors import DealNumberError
+from .inputs import MAX_INT, check_int, read_int
 
 T = TypeVar("T")
 
 MASK64 = (1 << 64) - 1
-MAX_DEAL = (1 << 63) - 1
+MAX_DEAL = MAX_INT
 
 
 def check_deal(deal: object) -> int:
-    """Return ``deal`` as an int if it is a valid deal number, else raise.
+    """Return ``deal`` as an int if it is a valid deal number (an ``int`` from 0 to
+    :data:`MAX_DEAL`), else raise :class:`~cardtable.core.errors.DealNumberError`.
 
     >>> check_deal(7)
     7
+    >>> check_deal(10**5000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.DealNumberError: deal number must be ... not a whole number of about 5001 digits
     """
-    if isinstance(deal, bool) or not isinstance(deal, int):
-        raise DealNumberError(f"deal number must be a whole number, got {deal!r}")
-    if not 0 <= deal <= MAX_DEAL:
-        raise DealNumberError(f"deal number must be between 0 and {MAX_DEAL}, got {deal}")
-    return deal
+    return check_int(deal, "deal number", DealNumberError, 0, MAX_DEAL)
+
+
+def read_deal(text: str) -> int:
+    """The deal number written ``text`` (ASCII decimal digits, from 0 to :data:`MAX_DEAL`;
+    spaces around are ignored), else :class:`~cardtable.core.errors.DealNumberError`.
+
+    >>> read_deal(" 42 ")
+    42
+    >>> read_deal("\u0664\u0662")  # Arabic-Indic 42  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.DealNumberError: deal number must be a whole number from 0 to 9223372036854775807, not '...'
+    """
+    return read_int(text.strip() if isinstance(text, str) else text, "deal number", DealNumberError, 0, MAX_DEAL)
 
 
 class SplitMix64:

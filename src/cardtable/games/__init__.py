@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import OptionError, UnknownGameError
+from ..core.inputs import quote
 from ..core.rules import Rules
 from ..core.spec import GameSpec
 from . import demonthief, deserto, desturado, devils_square, klondike
@@ -59,11 +60,13 @@ def spec_for(name: str) -> GameSpec:
     ...
     cardtable.core.errors.UnknownGameError: unknown game 'chess' (games: klondike, desturado, ...)
     """
-    key = name.strip().lower() if isinstance(name, str) else name
+    if not isinstance(name, str):
+        raise TypeError(f"a game's name is text (a str), not {type(name).__name__}")
+    key = name.strip().lower()
     for spec in _SPECS:
         if spec.name == key:
             return spec
-    raise UnknownGameError(f"unknown game {name!r} (games: {', '.join(names())})")
+    raise UnknownGameError(f"unknown game {quote(name)} (games: {', '.join(names())})")
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -99,8 +102,9 @@ def rules_class(name: str) -> type[Rules[Any, Any]]:
     return spec_for(name).rules
 
 
-def rules_for(name: str, **options: Any) -> Rules[Any, Any]:
-    """The rules of a game with the given options (checked).
+def rules_for(name: str, /, **options: Any) -> Rules[Any, Any]:
+    """The rules of a game with the given options (checked: any name the game does not
+    declare, even ``name``, raises :class:`~cardtable.core.errors.OptionError`).
 
     >>> rules_for("klondike", draw=1).options["draw"]
     1

@@ -54,11 +54,14 @@ from typing import Any, ClassVar, NamedTuple
 
 from ..core.cards import RANK, RANKS, RED, SUIT, card_text, french_deck, make_card, parse_card
 from ..core.errors import LayoutError, MoveParseError
+from ..core.inputs import quote, read_int
 from ..core.layout import (
     DOWN_UNDER_UP,
     FACE_DOWN,
     FACE_UP,
+    check_at_most,
     check_cards,
+    check_run,
     format_pile,
     join_layout,
     read_pile,
@@ -79,6 +82,12 @@ STOCK = 11
 FOUNDATION = 12  # as a target only: the first foundation that takes the card
 
 DECK_SIZE = 104
+STOCK_SIZE = 46
+"""Cards the deal puts in the stock."""
+RESERVE_SIZE = 13
+"""Cards the deal puts in the reserve."""
+RIGHT_DEALT = 8
+"""Cards the deal puts on each pile of the right tableau (one on each left pile)."""
 MAX_GROUP = DECK_SIZE - 1  # the first foundation always holds a card
 
 # Card tables. PREV[c]: the card of c's suit one rank lower (a king below an
@@ -154,7 +163,6 @@ class DemonthiefState(NamedTuple):
 
 
 _MOVE_RE = re.compile(r"^(?:(d)|(r)|([wx1-9])(f|[1-9])(?::([1-9][0-9]*))?)$")
-_NUMBER_RE = re.compile(r"[0-9]+")
 _PILE_NAMES: dict[int, str] = {WASTE: "w", RESERVE: "x", **{j: str(j + 1) for j in TABLEAU}}
 """The :meth:`Demonthief.display` name of each pile code a move leaves or reaches (foundations aside)."""
 _PILE_CODES: dict[str, int] = {name: code for code, name in _PILE_NAMES.items()}
@@ -210,6 +218,16 @@ def foundation_cards(top: int, base: int) -> list[int]:
     return [make_card((base - 1 + k) % 13 + 1, SUIT[top]) for k in range(foundation_size(top, base))]
 
 
+def _lies_on(under: int, card: int) -> bool:
+    """Whether ``card`` may lie on ``under`` in a tableau pile above the dealt cards: one rank
+    lower (an ace takes a king), of the other colour (a left pile's build, or a left run moved
+    right) or of the same suit (a right pile's build, or a right run moved left)."""
+    return RANK[card] == RANK[PREV[under]] and (RED[card] != RED[under] or SUIT[card] == SUIT[under])
+
+
+_BUILD = "one rank lower in the other colour or the same suit"
+
+
 def _fits(card: int, pile: tuple[int, ...], j: int) -> bool:
     """Whether ``card`` may go on tableau pile ``j`` (holding ``pile``) under that pile's rule."""
     if not pile:
@@ -258,6 +276,7 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
     """How many times the waste may be turned over as a new stock."""
     OPTIONS = (Option("autoplay", bool, False, help="after each move, play safe cards to the foundations"),)
     NOTATION = "d draw, r redeal, wf/xf/3f to a foundation, w5 waste->5, x2 reserve->2, 35 (35:3 three cards)"
+    MOVE_TYPE = DemonthiefMove
 
     # --- positions -------------------------------------------------------------
 
@@ -291,10 +310,10 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
         """
         deck = shuffled(self.deck(), deal)
         first = deck.pop()
-        reserve = tuple(deck.pop() for _ in range(13))
+        reserve = tuple(deck.pop() for _ in range(RESERVE_SIZE))
         piles: list[list[int]] = [[deck.pop()] for _ in LEFT]
         piles += [[] for _ in RIGHT]
-        for _ in range(8):
+        for _ in range(RIGHT_DEALT):
             for j in RIGHT:
                 piles[j].append(deck.pop())
         return DemonthiefState(
@@ -353,7 +372,7 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
         f1: TH
         """
         if format != "cardtable":
-            raise LayoutError(f"unknown {self.name} layout format {format!r} (only cardtable)")
+            raise LayoutError(f"unknown {self.name} layout format {quote(format)} (only cardtable)")
         reserve = state.reserve
         lines = [
             ("stock", format_pile([(c, False) for c in state.stock], card_text)),
@@ -376,12 +395,21 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
         foundations are filled in order (no empty one before a full one).
         Stock and reserve cards are face down except the reserve's top card;
         waste, foundation and tableau cards are face up. The cards must be
-        the 104-card deck exactly.
+        the 104-card deck exactly. No pile holds more than the deal gives it and
+        play can add: at most 46 cards in the stock and the waste together, 13 in
+        the reserve; above the cards dealt to a tableau pile (one on the left,
+        eight on the right), each card one rank lower than the card under it,
+        in the other colour or the same suit.
 
         >>> r = DemonsAndThieves(); s = r.deal(5)
         >>> r.from_text(r.to_text(s)) == s
         True
         """
+        return self._reachable(self._read(text))
+
+    def _read(self, text: str) -> DemonthiefState:
+        """The position ``text`` writes, holding the 104 cards once each, before the checks that
+        some deal and play reach it (:meth:`_reachable`)."""
         if not isinstance(text, str):
             raise LayoutError("a layout must be text")
         parts = split_layout(text, self.name, _NAMES)
@@ -392,20 +420,24 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
             raise LayoutError("reserve cards are face down except the top (last) one: write them as <XX> ... XX")
         foundations, base = _read_foundations([parts[f"f{k + 1}"] for k in range(8)])
         tableau = [read_pile(parts[str(j + 1)], parse_card, f"tableau pile {j + 1}", FACE_UP)[0] for j in TABLEAU]
-        used_text = parts["redeals used"]
-        if not _NUMBER_RE.fullmatch(used_text) or int(used_text) > self.REDEALS:
-            allowed = "0" if not self.REDEALS else f"0 to {self.REDEALS}"
-            raise LayoutError(f"redeals used must be {allowed} in {self.name}, not {used_text!r}")
-        state = DemonthiefState(
-            stock,
-            waste,
-            reserve,
-            foundations,
-            tuple(tableau),
-            base,
-            int(used_text),
-        )
+        used = read_int(parts["redeals used"], f"redeals used in {self.name}", LayoutError, 0, self.REDEALS)
+        state = DemonthiefState(stock, waste, reserve, foundations, tuple(tableau), base, used)
         check_cards(self.cards(state), self.deck(), card_text)
+        return state
+
+    def _reachable(self, state: DemonthiefState) -> DemonthiefState:
+        """``state`` if no rule forbids some deal and play to reach it (see :meth:`from_text`),
+        else raise :class:`LayoutError`."""
+        check_at_most(
+            len(state.stock) + len(state.waste),
+            STOCK_SIZE,
+            "the stock and the waste",
+            "the deal's stock, and no card goes back",
+        )
+        check_at_most(len(state.reserve), RESERVE_SIZE, "the reserve", "the deal's, and no card goes back")
+        for j, pile in enumerate(state.tableau):
+            dealt = 1 if j in LEFT else RIGHT_DEALT
+            check_run(pile, dealt - 1, _lies_on, card_text, f"tableau pile {j + 1}", _BUILD)
         return state
 
     # --- moves ----------------------------------------------------------------
@@ -514,10 +546,10 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
         >>> Demonthief().parse_move("35:2") == DemonthiefMove(2, 4, 2), str(Demonthief().parse_move("XF"))
         (True, 'xf')
         """
-        m = _MOVE_RE.match(text.strip().lower()) if isinstance(text, str) else None
+        m = _MOVE_RE.fullmatch(text.strip().lower()) if isinstance(text, str) else None
         if not m:
             raise MoveParseError(
-                f"not a {self.name} move: {text!r} (moves look like d, r, wf, xf, 3f, w5, x2, 35, 35:3)"
+                f"not a {self.name} move: {quote(text)} (moves look like d, r, wf, xf, 3f, w5, x2, 35, 35:3)"
             )
         draw, redeal, a, b, count = m.groups()
         if draw:
@@ -527,18 +559,24 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
         src = WASTE if a == "w" else RESERVE if a == "x" else int(a) - 1
         if b == "f":
             if count is not None and count != "1":
-                raise MoveParseError(f"not a {self.name} move: {text!r} (one card at a time goes to a foundation)")
+                raise MoveParseError(f"not a {self.name} move: {quote(text)} (one card at a time goes to a foundation)")
             return TO_FOUNDATION[src]
         dst = int(b) - 1
         if src == dst:
-            raise MoveParseError(f"not a {self.name} move: {text!r} (a move goes from one pile to another)")
-        n = int(count) if count else 1
+            raise MoveParseError(f"not a {self.name} move: {quote(text)} (a move goes from one pile to another)")
+        n = (
+            read_int(count, f"not a {self.name} move: {quote(text)}: its count", MoveParseError, 1, MAX_GROUP)
+            if count
+            else 1
+        )
         if src >= WASTE:
             if n != 1:
-                raise MoveParseError(f"not a {self.name} move: {text!r} (only tableau-to-tableau moves take a count)")
+                raise MoveParseError(
+                    f"not a {self.name} move: {quote(text)} (only tableau-to-tableau moves take a count)"
+                )
             return (WASTE_TO_TAB if src == WASTE else RESERVE_TO_TAB)[dst]
         if n > MAX_GROUP:
-            raise MoveParseError(f"not a {self.name} move: {text!r} (a group holds 1 to {MAX_GROUP} cards)")
+            raise MoveParseError(f"not a {self.name} move: {quote(text)} (a group holds 1 to {MAX_GROUP} cards)")
         return TAB_TO_TAB[src][dst][n]
 
     def move_places(self, state: DemonthiefState, move: DemonthiefMove) -> MovePlaces:

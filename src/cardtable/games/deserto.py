@@ -56,10 +56,20 @@ from math import factorial
 from typing import Any, NamedTuple
 
 from ..core.errors import LayoutError, MoveParseError, NotYourTurnError, OptionError
-from ..core.layout import FACE_DOWN, FACE_UP, check_cards, format_pile, join_layout, read_pile, split_layout
+from ..core.inputs import quote, read_int
+from ..core.layout import (
+    FACE_DOWN,
+    FACE_UP,
+    check_at_most,
+    check_cards,
+    format_pile,
+    join_layout,
+    read_pile,
+    split_layout,
+)
 from ..core.multiplayer import Event, MultiplayerRules, Result, SeenPile
 from ..core.options import Option
-from ..core.rules import MovePlaces, Pile, Rules, drop_count, replace_at
+from ..core.rules import MovePlaces, Pile, Rules, check_pile_names, drop_count, replace_at
 from ..core.shuffle import shuffled
 from ..core.spec import GameSpec, Place, TableSpec
 
@@ -95,9 +105,9 @@ def parse_kind(text: str) -> int:
     >>> parse_kind("t") == THIEF
     True
     """
-    t = text.strip().upper()
+    t = text.strip().upper() if isinstance(text, str) and text.isascii() else ""
     if len(t) != 1 or t not in KINDS:
-        raise LayoutError(f"not a deserto card: {text!r} (O oasis, V vizier, T thief, G treasure)")
+        raise LayoutError(f"not a deserto card: {quote(text)} (O oasis, V vizier, T thief, G treasure)")
     return KINDS.index(t)
 
 
@@ -332,6 +342,33 @@ def _arrange_by_counting(
     return head + [k for k in range(4) for _ in range(left[k])]
 
 
+_STUCK_MASKS = frozenset(m for m in _STUCK_MASK if m)
+"""The kinds (bit masks) a seat can have been unable to place when it gave (any other
+stuck record is unreachable)."""
+
+
+def _check_area(area: tuple[tuple[int, ...], ...]) -> None:
+    """Raise :class:`LayoutError` unless the area is one play leaves: in a pile no card lies on
+    one of its own kind (rule 2), and the top cards show no thief next to a vizier and no
+    treasure next to a thief (the second card of such a pair is never placed, or wins the
+    first's pile: rules 2 and 3), and not four viziers (they win all four piles: rule 4)."""
+    for p, pile in enumerate(area):
+        for k in range(1, len(pile)):
+            if pile[k] == pile[k - 1]:
+                raise LayoutError(f"position {p + 1}: a {KIND_NAMES[pile[k]]} lies on a {KIND_NAMES[pile[k]]} (rule 2)")
+    tops = _tops(area)
+    if tops == (VIZIER,) * 4:
+        raise LayoutError("the area shows four viziers, which win all four piles at once (rule 4)")
+    for p in range(4):
+        for q in NEIGHBOURS[p]:
+            for prey, hunter in ((THIEF, VIZIER), (TREASURE, THIEF)):
+                if tops[p] == prey and tops[q] == hunter:
+                    raise LayoutError(
+                        f"the area shows a {KIND_NAMES[prey]} at {p + 1} next to a {KIND_NAMES[hunter]} at {q + 1}, "
+                        "which play never leaves (rules 2 and 3)"
+                    )
+
+
 class DesertoState(NamedTuple):
     """A Deserto position (see the module docstring). Seats are 0 to ``players - 1``.
 
@@ -500,8 +537,9 @@ class Deserto(MultiplayerRules[DesertoState, DesertoMove]):
         Option("refill_after_give", bool, True, help="a player who gives a card also draws up to 3"),
     )
     NOTATION = "V3 place a vizier at position 3 (positions 1 2 / 3 4), gT give a thief; cards O V T G"
+    MOVE_TYPE = DesertoMove
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self._players: int = self.options["players"]
         self._first: int = self.options["first"]
@@ -626,7 +664,7 @@ class Deserto(MultiplayerRules[DesertoState, DesertoMove]):
         hand 0: T G G
         """
         if format != "cardtable":
-            raise LayoutError(f"unknown deserto layout format {format!r} (only cardtable)")
+            raise LayoutError(f"unknown deserto layout format {quote(format)} (only cardtable)")
         lines = [
             ("to move", "none" if state.turn < 0 else str(state.turn)),
             ("deck", format_pile([(c, False) for c in state.deck], kind_text)),
@@ -645,14 +683,25 @@ class Deserto(MultiplayerRules[DesertoState, DesertoMove]):
     def from_text(self, text: str) -> DesertoState:
         """Read a position written by :meth:`to_text`. It must have exactly the lines
         of the ``players`` option's seats and hold the 51 cards exactly once; a hand
-        holds at most 3 cards; the seat to move holds cards (``none`` only when
-        every hand is empty); each stuck record fits its hand and the gifts.
-        Hands and winnings may be written in any order.
+        holds at most 3 cards (exactly 3 while the deck holds cards, with
+        ``refill_after_give`` on); the deck at most what the deal leaves; the seat
+        to move holds cards (``none`` only when every hand and the deck are
+        empty); each stuck record fits its hand and the gifts and names kinds some
+        area leaves unplaceable; the area is one play leaves (see
+        :func:`_check_area`). Hands and winnings may be written in any order.
 
         >>> r = Deserto(players=3); s = r.deal(4)
         >>> r.from_text(r.to_text(s)) == s
         True
         """
+        state = self._read(text)
+        self._check_counts(state)
+        _check_area(state.area)
+        return state
+
+    def _read(self, text: str) -> DesertoState:
+        """The position ``text`` writes, holding the 51 cards once each, its hands and stuck
+        records consistent, before the checks that some deal and play reach it."""
         if not isinstance(text, str):
             raise LayoutError("a layout must be text")
         n = self._players
@@ -681,19 +730,22 @@ class Deserto(MultiplayerRules[DesertoState, DesertoMove]):
                     f"stuck {s}: seat {s} gave a card of {_mask_text(mask)} to seat {(s - 1) % n}, "
                     f"but gifts {(s - 1) % n} holds none"
                 )
-        turn = self._read_turn(parts["to move"], hands)
+        turn = self._read_turn(parts["to move"], hands, deck)
         state = DesertoState(turn, hands, deck, area, captured, gifts, stuck)
         check_cards(self.cards(state), self.deck(), kind_text)
         return state
 
-    def _read_turn(self, text: str, hands: tuple[tuple[int, ...], ...]) -> int:
+    def _read_turn(self, text: str, hands: tuple[tuple[int, ...], ...], deck: tuple[int, ...]) -> int:
         if text.lower() == "none":
             if any(hands):
                 raise LayoutError("to move: none, but some hand holds cards (the game ends when every hand is empty)")
+            if deck:
+                raise LayoutError("to move: none, but the deck holds cards (a seat with an empty hand draws from it)")
             return -1
-        if not text.isdigit() or int(text) >= self._players:
-            raise LayoutError(f"to move: {text!r} is not a seat (0 to {self._players - 1}, or none)")
-        turn = int(text)
+        try:
+            turn = read_int(text, "to move", LayoutError, 0, self._players - 1)
+        except LayoutError:
+            raise LayoutError(f"to move: {quote(text)} is not a seat (0 to {self._players - 1}, or none)") from None
         if not hands[turn]:
             raise LayoutError(f"to move: seat {turn} holds no cards (a seat with no cards is skipped)")
         return turn
@@ -702,9 +754,37 @@ class Deserto(MultiplayerRules[DesertoState, DesertoMove]):
         if not text:
             return (0, 0)
         words = text.upper().split()
-        if len(words) < 3 or not words[0].isdigit() or words[1] != "OF" or any(w not in KINDS for w in words[2:]):
-            raise LayoutError(f"stuck {seat}: {text!r} is not a stuck record (like '2 of T G', or empty)")
-        return (sum(1 << k for k in {KINDS.index(w) for w in words[2:]}), int(words[0]))
+        bad = LayoutError(f"stuck {seat}: {quote(text)} is not a stuck record (like '2 of T G', or empty)")
+        if len(words) < 3 or words[1] != "OF" or any(len(w) != 1 or w not in KINDS for w in words[2:]):
+            raise bad
+        try:
+            held = read_int(words[0], f"stuck {seat}", LayoutError, 0, HAND_SIZE)
+        except LayoutError:
+            raise bad from None
+        mask = sum(1 << k for k in {KINDS.index(w) for w in words[2:]})
+        if mask not in _STUCK_MASKS:
+            possible = ", ".join(_mask_text(m) for m in sorted(_STUCK_MASKS))
+            raise LayoutError(
+                f"stuck {seat}: no area leaves exactly {_mask_text(mask)} unplaceable ({possible} can be)"
+            )
+        return (mask, held)
+
+    def _check_counts(self, state: DesertoState) -> None:
+        """Raise :class:`LayoutError` unless the counts are ones a deal and play reach: the deck at
+        most what the deal leaves; a stuck record's cards held at most 2 (a seat gives one of at most
+        3); while the deck holds cards, every hand full when ``refill_after_give`` is on (each seat
+        draws up to 3 after its move)."""
+        n = self._players
+        check_at_most(
+            len(state.deck), DECK_SIZE - HAND_SIZE * n, "the deck", f"the deal leaves that many with {n} players"
+        )
+        if state.deck and self._refill_after_give:
+            for s, hand in enumerate(state.hands):
+                if len(hand) != HAND_SIZE:
+                    raise LayoutError(
+                        f"hand {s} holds {len(hand)} cards while the deck holds cards: "
+                        f"every seat draws up to {HAND_SIZE} after its move (refill_after_give is on)"
+                    )
 
     # --- moves ----------------------------------------------------------------
 
@@ -785,10 +865,10 @@ class Deserto(MultiplayerRules[DesertoState, DesertoMove]):
         >>> Deserto().parse_move(" v3 ") == PLACE[VIZIER][2], Deserto().parse_move("gT") == GIFT[THIEF]
         (True, True)
         """
-        m = _MOVE_RE.match(text.strip().upper()) if isinstance(text, str) else None
+        m = _MOVE_RE.fullmatch(text.strip().upper()) if isinstance(text, str) else None
         if not m:
             raise MoveParseError(
-                f"not a deserto move: {text!r} (moves look like V3: place a vizier at position 3, "
+                f"not a deserto move: {quote(text)} (moves look like V3: place a vizier at position 3, "
                 "gT: give a thief; cards O V T G, positions 1 2 / 3 4)"
             )
         kind, pos, gift = m.groups()
@@ -824,6 +904,7 @@ class Deserto(MultiplayerRules[DesertoState, DesertoMove]):
         ...
         cardtable.core.errors.NotYourTurnError: it is seat 0's turn, not seat 1's
         """
+        check_pile_names(src, dst)
         turn = state.turn
         if turn < 0:
             raise NotYourTurnError("the game is over: nobody is to play")

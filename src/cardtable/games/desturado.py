@@ -68,10 +68,13 @@ from typing import Any, NamedTuple
 
 from ..core.cards import RANK, SUIT, card_text, french_deck, parse_card
 from ..core.errors import LayoutError, MoveParseError
+from ..core.inputs import quote
 from ..core.layout import (
     DOWN_UNDER_UP,
     FACE_UP,
+    check_at_most,
     check_cards,
+    check_run,
     format_pile,
     join_layout,
     read_pile,
@@ -131,6 +134,13 @@ def fits(bottom: int, top: int) -> bool:
     return RANK[bottom] == RANK[top] or (SUIT[bottom] == SUIT[top] and RANK[bottom] < RANK[top])
 
 
+def _lies_on(under: int, card: int) -> bool:
+    """Whether ``card`` may lie on ``under`` in a unit or a hand stack: it fits there (rules 1-3)."""
+    return fits(card, under)
+
+
+_BUILD = "a fit (the same rank, or the same suit and lower)"
+
 EMPTY_COLUMN = 52
 """Stands for the top card of an empty board column in the tables below."""
 EMPTY_SPACE = 53
@@ -185,8 +195,9 @@ class Desturado(Rules[DesturadoState, DesturadoMove]):
         ),
     )
     NOTATION = "source then target: ab column a onto column b, a3 column a to hand space 3, 13 hand 1 onto hand 3"
+    MOVE_TYPE = DesturadoMove
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self._mode: str = self.options["mode"]
         _, self.columns, self.height, self.hand_spaces = next(m for m in MODES if m[0] == self._mode)
@@ -280,7 +291,7 @@ class Desturado(Rules[DesturadoState, DesturadoMove]):
         1: 6S
         """
         if format != "cardtable":
-            raise LayoutError(f"unknown desturado layout format {format!r} (only cardtable)")
+            raise LayoutError(f"unknown desturado layout format {quote(format)} (only cardtable)")
         lines = [(PLACES[i], format_pile(self._column_pile(state, i), card_text)) for i in range(self.columns)]
         lines += [(PLACES[HAND + k], " ".join(card_text(c) for c in stack)) for k, stack in enumerate(state.hand)]
         return join_layout(self.name, lines)
@@ -288,13 +299,20 @@ class Desturado(Rules[DesturadoState, DesturadoMove]):
     def from_text(self, text: str) -> DesturadoState:
         """Read a position written by :meth:`to_text`. It must have exactly the
         mode's columns and hand spaces and hold the 40-card deck exactly once;
-        in a column the face-down cards lie under the face-up ones and a
-        non-empty column's top card is face up; hand cards are face up.
+        in a column the face-down cards lie under the face-up ones, at most as
+        many as the mode deals there (``height - 1``), and a non-empty column's
+        top card is face up; hand cards are face up; in a column's unit and in a
+        hand stack each card fits on the one under it (no rule makes any other).
 
         >>> r = Desturado(mode="medium"); s = r.deal(4)
         >>> r.from_text(r.to_text(s)) == s
         True
         """
+        return self._reachable(self._read(text))
+
+    def _read(self, text: str) -> DesturadoState:
+        """The position ``text`` writes, holding the 40 cards once each, before the checks that
+        some deal and play reach it (:meth:`_reachable`)."""
         if not isinstance(text, str):
             raise LayoutError("a layout must be text")
         try:
@@ -312,6 +330,18 @@ class Desturado(Rules[DesturadoState, DesturadoMove]):
         ]
         state = DesturadoState(tuple(c for c, _ in columns), tuple(d for _, d in columns), tuple(hand))
         check_cards(self.cards(state), self.deck(), card_text)
+        return state
+
+    def _reachable(self, state: DesturadoState) -> DesturadoState:
+        """``state`` if no rule forbids some deal and play to reach it (see :meth:`from_text`),
+        else raise :class:`LayoutError`."""
+        for i, (column, down) in enumerate(zip(state.columns, state.down, strict=True)):
+            where = f"column {PLACES[i]}"
+            why = f"mode {self._mode} deals {self.height - 1} face down there, and none is added"
+            check_at_most(down, self.height - 1, where, why, "face-down cards")
+            check_run(column, down, _lies_on, card_text, where, _BUILD)
+        for k, stack in enumerate(state.hand):
+            check_run(stack, 0, _lies_on, card_text, f"hand space {k + 1}", _BUILD)
         return state
 
     # --- moves ----------------------------------------------------------------
@@ -379,10 +409,10 @@ class Desturado(Rules[DesturadoState, DesturadoMove]):
         >>> Desturado().parse_move(" A3 ") == DesturadoMove(0, HAND + 2)
         True
         """
-        m = _MOVE_RE.match(text.strip().lower()) if isinstance(text, str) else None
+        m = _MOVE_RE.fullmatch(text.strip().lower()) if isinstance(text, str) else None
         if not m:
             raise MoveParseError(
-                f"not a desturado move: {text!r} (moves look like ab: column a onto column b, "
+                f"not a desturado move: {quote(text)} (moves look like ab: column a onto column b, "
                 "a3: column a to hand space 3, 13: hand stack 1 onto hand stack 3)"
             )
         a, b = m.groups()
@@ -390,11 +420,11 @@ class Desturado(Rules[DesturadoState, DesturadoMove]):
             if place not in self._places:
                 kind = "column" if place.isalpha() else "hand space"
                 raise MoveParseError(
-                    f"not a desturado move: {text!r} (there is no {kind} {place} in mode {self._mode}: "
+                    f"not a desturado move: {quote(text)} (there is no {kind} {place} in mode {self._mode}: "
                     f"columns a-{PLACES[self.columns - 1]}, hand spaces 1-{self.hand_spaces})"
                 )
         if a == b:
-            raise MoveParseError(f"not a desturado move: {text!r} (a move goes from one place to another)")
+            raise MoveParseError(f"not a desturado move: {quote(text)} (a move goes from one place to another)")
         return MOVES[PLACES.index(a), PLACES.index(b)]
 
     def move_places(self, state: DesturadoState, move: DesturadoMove) -> MovePlaces:

@@ -59,6 +59,7 @@ from ..core.cards import (
     parse_kk_card,
 )
 from ..core.errors import LayoutError, MoveParseError
+from ..core.inputs import quote
 from ..core.layout import (
     FACE_DOWN,
     FACE_UP,
@@ -273,6 +274,7 @@ class DevilsSquare(Rules[DevilsSquareState, DevilsSquareMove]):
     name = "devils-square"
     title = "Devil's Square"
     NOTATION = "a1b2 top card of a1 onto b2, a1b2:2 top two cards, a1b2:3 a whole 3-card pile"
+    MOVE_TYPE = DevilsSquareMove
 
     # --- positions -------------------------------------------------------------
 
@@ -357,7 +359,7 @@ class DevilsSquare(Rules[DevilsSquareState, DevilsSquareMove]):
         a1: 4GC
         """
         if format != "cardtable":
-            raise LayoutError(f"unknown devils-square layout format {format!r} (cardtable)")
+            raise LayoutError(f"unknown devils-square layout format {quote(format)} (cardtable)")
         books = split_books(self.removed(state))
         if books is None:  # a state made by hand, not by deal/apply/from_text
             raise LayoutError("the cards off the field and the draw pile do not form whole books")
@@ -482,12 +484,12 @@ class DevilsSquare(Rules[DevilsSquareState, DevilsSquareMove]):
         >>> DevilsSquare().parse_move(" A1B2:2 ") == DevilsSquareMove(0, 5, 2)
         True
         """
-        m = _MOVE_RE.match(text.strip().lower()) if isinstance(text, str) else None
+        m = _MOVE_RE.fullmatch(text.strip().lower()) if isinstance(text, str) else None
         if not m:
-            raise MoveParseError(f"not a devils-square move: {text!r} ({_MOVE_HELP})")
+            raise MoveParseError(f"not a devils-square move: {quote(text)} ({_MOVE_HELP})")
         a, b, count = m.groups()
         if a == b:
-            raise MoveParseError(f"not a devils-square move: {text!r} (a move goes from one position to another)")
+            raise MoveParseError(f"not a devils-square move: {quote(text)} (a move goes from one position to another)")
         return MOVES[_INDEX[a]][_INDEX[b]][int(count or 1) - 1]
 
     def move_places(self, state: DevilsSquareState, move: DevilsSquareMove) -> MovePlaces:

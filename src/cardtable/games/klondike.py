@@ -47,11 +47,14 @@ from typing import Any, NamedTuple
 
 from ..core.cards import RANK, RED, SUIT, SUIT_NAMES, SUITS, card_text, french_deck, make_card, parse_card
 from ..core.errors import LayoutError, MoveParseError
+from ..core.inputs import quote, read_int
 from ..core.layout import (
     DOWN_UNDER_UP,
     FACE_DOWN,
     FACE_UP,
+    check_at_most,
     check_cards,
+    check_run,
     format_pile,
     join_layout,
     read_pile,
@@ -113,6 +116,11 @@ GOES_ON: tuple[tuple[int, ...], ...] = tuple(
 KINGS = tuple(make_card(13, s) for s in range(4))
 
 
+def _builds_on(under: int, card: int) -> bool:
+    """Whether ``card`` may lie on ``under`` in a tableau pile (rule 3: other colour, one rank lower)."""
+    return RANK[card] == RANK[under] - 1 and RED[card] != RED[under]
+
+
 class KlondikeState(NamedTuple):
     """A Klondike position (see the module docstring).
 
@@ -128,7 +136,7 @@ class KlondikeState(NamedTuple):
     redeals_used: int
 
 
-_MOVE_RE = re.compile(r"^(?:(d)|(r)|(w|[1-7]|f[cdhs])(f|[1-7])(?::(\d+))?)$")
+_MOVE_RE = re.compile(r"^(?:(d)|(r)|(w|[1-7]|f[cdhs])(f|[1-7])(?::([0-9]+))?)$")
 
 _PILE_NAMES: dict[int, str] = {
     STOCK: "stock",
@@ -173,8 +181,9 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
         Option("autoplay", bool, False, help="after each move, play safe cards to the foundations"),
     )
     NOTATION = "d draw, r redeal, w3 waste->3, wf waste->foundation, 3f, 35 (35:2 two cards), fh5 foundation->5"
+    MOVE_TYPE = KlondikeMove
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self._draw: int = self.options["draw"]
         self._redeals: int | None = self.options["redeals"]
@@ -263,7 +272,7 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
         if format == "pysol":
             return self._to_pysol(state)
         if format != "cardtable":
-            raise LayoutError(f"unknown klondike layout format {format!r} (cardtable or pysol)")
+            raise LayoutError(f"unknown klondike layout format {quote(format)} (cardtable or pysol)")
         lines = [
             ("stock", format_pile([(c, False) for c in state.stock], card_text)),
             ("waste", format_pile([(c, True) for c in state.waste], card_text)),
@@ -288,10 +297,21 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
     def from_text(self, text: str) -> KlondikeState:
         """Read a position in either format (PySol text starts with ``Talon:``).
 
+        Raises :class:`LayoutError` for text that is not a position some deal and play reach:
+        the 52 cards once each, foundations from the ace up, face-down cards under face-up ones,
+        at most 24 cards in the stock and the waste, at most ``i - 1`` face-down cards on pile
+        ``i``, face-up cards built down in alternate colours, ``redeals used`` within the
+        ``redeals`` option (the rulebook's "Position text" lists them).
+
         >>> r = Klondike(); s = r.deal(9)
         >>> r.from_text(r.to_text(s, "pysol")) == s
         True
         """
+        return self._reachable(self._read(text))
+
+    def _read(self, text: str) -> KlondikeState:
+        """The position ``text`` writes (in either format), holding the 52 cards once each, before
+        the checks that some deal and play reach it (:meth:`_reachable`)."""
         if not isinstance(text, str):
             raise LayoutError("a layout must be text")
         if text.lstrip().lower().startswith("talon:"):
@@ -307,12 +327,14 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
                 raise LayoutError(f"the {SUIT_NAMES[s]} foundation must hold {SUIT_NAMES[s]} from the ace up")
             foundations.append(len(pile))
         tableau, down = self._read_tableau([parts[str(i + 1)] for i in TABLEAU])
-        try:
-            used = int(parts["redeals used"])
-        except ValueError:
-            raise LayoutError(f"redeals used must be a number, not {parts['redeals used']!r}") from None
-        if used < 0 or (self._redeals is not None and used > self._redeals) or (self._redeals is None and used):
-            raise LayoutError(f"redeals used ({used}) does not fit the redeals option")
+        most = 0 if self._redeals is None else self._redeals
+        used = read_int(
+            parts["redeals used"],
+            f"redeals used (redeals={'unlimited' if self._redeals is None else self._redeals})",
+            LayoutError,
+            0,
+            most,
+        )
         state = KlondikeState(
             stock,
             waste,
@@ -322,6 +344,24 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
             used,
         )
         check_cards(self.cards(state), self.deck(), card_text)
+        return state
+
+    def _reachable(self, state: KlondikeState) -> KlondikeState:
+        """``state`` if it can arise from a deal and play, else raise :class:`LayoutError` (see the
+        rulebook's "Position text"): at most 24 cards in the stock and the waste together (the
+        deal's stock; no card goes back); at most ``i - 1`` face-down cards on pile ``i`` (the
+        deal's; none is added); each pile's face-up cards a build down in alternate colours (rule 3
+        makes no other). The move generator relies on the last two."""
+        check_at_most(
+            len(state.stock) + len(state.waste),
+            24,
+            "the stock and the waste",
+            "the deal puts 24 cards in the stock, and no card goes back",
+        )
+        for i, pile in enumerate(state.tableau):
+            where = f"tableau pile {i + 1}"
+            check_at_most(state.down[i], i, where, f"the deal puts {i} face down there", "face-down cards")
+            check_run(pile, state.down[i], _builds_on, card_text, where, "a build down in alternate colours")
         return state
 
     def _read_tableau(self, texts: list[str]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
@@ -474,15 +514,17 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
         >>> Klondike().parse_move("35:2") == KlondikeMove(2, 4, 2)
         True
         """
-        m = _MOVE_RE.match(text.strip().lower()) if isinstance(text, str) else None
+        m = _MOVE_RE.fullmatch(text.strip().lower()) if isinstance(text, str) else None
         if not m:
-            raise MoveParseError(f"not a klondike move: {text!r} (moves look like d, r, w3, wf, 3f, 35, 35:2, fh5)")
+            raise MoveParseError(
+                f"not a klondike move: {quote(text)} (moves look like d, r, w3, wf, 3f, 35, 35:2, fh5)"
+            )
         draw, redeal, a, b, count = m.groups()
         if draw:
             return DRAW
         if redeal:
             return REDEAL
-        n = int(count) if count else 1
+        n = read_int(count, f"not a klondike move: {quote(text)}: its count", MoveParseError, 1, 24) if count else 1
         if a == "w":
             src = WASTE
         elif a.startswith("f"):
@@ -491,11 +533,11 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
             src = int(a) - 1
         dst = FOUNDATION if b == "f" else int(b) - 1
         if src == dst or (src >= FOUNDATION and dst == FOUNDATION):
-            raise MoveParseError(f"not a klondike move: {text!r} (a move goes from one pile to another)")
+            raise MoveParseError(f"not a klondike move: {quote(text)} (a move goes from one pile to another)")
         if n < 1 or n > 24 or (n > 1 and not src < 7):
-            raise MoveParseError(f"not a klondike move: {text!r} (only tableau moves take a count, 1 to 24)")
+            raise MoveParseError(f"not a klondike move: {quote(text)} (only tableau moves take a count, 1 to 24)")
         if n > 1 and dst == FOUNDATION:
-            raise MoveParseError(f"not a klondike move: {text!r} (one card at a time goes to a foundation)")
+            raise MoveParseError(f"not a klondike move: {quote(text)} (one card at a time goes to a foundation)")
         return KlondikeMove(src, dst, n)
 
     def move_places(self, state: KlondikeState, move: KlondikeMove) -> MovePlaces:

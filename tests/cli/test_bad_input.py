@@ -1,0 +1,96 @@
+"""Issue 27, the command line: every bad input of the issue is one short error line and exit
+status 2 (or, at the play prompt, one ``error:`` line with the game unchanged), never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import cardtable
+from cardtable.cli.play import read_save, write_save
+from cardtable.core.errors import SaveFileError
+
+from .runner import assert_one_line_error, run
+from .test_play import replies
+
+HUGE = "9" * 4301
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["deal", "klondike", "--deal", "1", "--self", "1"], ["has no option 'self'"]),
+        (["deal", "klondike", "--deal", "1", "--name", "x"], ["has no option 'name'"]),
+        (["deal", "klondike", "--deal", "1", "--layout", "x"], ["has no option 'layout'"]),
+        (["deal", "klondike", "--deal", "\u0661"], ["deal number must be a whole number"]),
+        (["deal", "klondike", "--deal", "\u00b2"], ["deal number must be a whole number"]),
+        (["deal", "klondike", "--deal", HUGE], ["deal number", "(4301 characters)"]),
+        (["deal", "klondike", "--deal", "1_0"], ["deal number"]),
+        (["deal", "klondike", "--deal", "-1"], ["deal number"]),
+        (["deal", "klondike", "--deal", "1", "--draw", "\u0661"], ["'draw' must be a whole number from 1 to 3"]),
+        (["deal", "klondike", "--deal", "1", "--redeals", HUGE], ["'redeals'", "(4301 characters)"]),
+        (["deal", "deserto", "--deal", "1", "--players", "\u00b2"], ["'players'"]),
+        (["deal", "klondike", "--level", "easy", "--seed", "\u0661"], ["--seed", "whole number"]),
+        (["deal", "klondike", "--level", "easy", "--seed", HUGE], ["--seed", "(4301 characters)"]),
+        (["solve", "klondike", "--deal", "1", "--nodes", "\u0665"], ["--nodes", "whole number"]),
+        (["solve", "klondike", "--deal", "1", "--seconds", "nan"], ["--seconds", "a number of at least 0"]),
+        (["solve", "klondike", "--deal", "1", "--seconds", "inf"], ["--seconds"]),
+        (["solve", "klondike", "--deal", "1", "--seconds", "\u0661"], ["--seconds"]),
+        (["tournament", "deserto", "--players", "random,random", "--games", "\u0662"], ["--games"]),
+        (["tournament", "deserto", "--players", "random,random", "--budget", "iterations=\u0662"], ["--budget"]),
+        (["play", "klondike", "--deal", "1", "--moves", "35:" + HUGE], ["--moves, move 1", "not a klondike move"]),
+        (["deal", "x" * 10**6], ["unknown game", "(1000000 characters)"]),
+        (["deal", "klondike", "--deal", "1", "--" + "x" * 10**5, "1"], ["has no option"]),
+        (["x" * 10**6], ["No such command"]),
+    ],
+)
+def test_bad_command_lines_are_one_short_line(args: list[str], words: list[str]) -> None:
+    line = assert_one_line_error(run(args), *words)
+    assert len(line) < 300 + len("cardtable: error: "), line[:400]
+
+
+def test_load_refuses_a_file_too_long_to_be_a_save() -> None:
+    assert_one_line_error(run(["play", "klondike", "--load", "/dev/zero"]), "at most 16777216 bytes")
+    with pytest.raises(SaveFileError, match="at most"):
+        read_save("/dev/urandom")
+
+
+def test_load_and_save_of_paths_the_system_cannot_name(tmp_path: Path) -> None:
+    for path in ["a\x00b", "\udcff\ud800", str(tmp_path / ("x" * 5000))]:
+        with pytest.raises(SaveFileError) as caught:
+            read_save(path)
+        assert len(str(caught.value)) < 300
+        with pytest.raises(SaveFileError) as caught:
+            write_save(cardtable.new_game("klondike", deal=1), path)
+        assert len(str(caught.value)) < 300
+
+
+def test_the_prompt_s_load_and_save_of_bad_paths_leave_the_game_unchanged(tmp_path: Path) -> None:
+    script = ["d", "load a\x00b", "save a\x00b", "load /dev/zero", f"load {tmp_path}", f"save {tmp_path}", "moves"]
+    result = run(["play", "klondike", "--deal", "0"], input="\n".join(script) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    answers = dict(replies(result.stdout)[1:])
+    for command in script[1:-1]:
+        (line,) = answers[command]
+        assert line.startswith("error: cannot "), line
+        assert len(line) < 300
+    assert "moves played: 1" in result.stdout
+
+
+def test_a_save_with_an_option_the_game_does_not_declare(tmp_path: Path) -> None:
+    data = json.loads(cardtable.new_game("klondike", deal=1).save())
+    data["options"]["self"] = 1
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    assert_one_line_error(run(["play", "klondike", "--load", str(path)]), "has no option 'self'")
+
+
+def test_the_prompt_refuses_wrong_moves_in_one_line() -> None:
+    result = run(["play", "klondike", "--deal", "0"], input="35:" + HUGE + "\n" + "x" * 10**5 + "\nmoves\n")
+    assert result.exit_code == 0
+    for _, reply in replies(result.stdout)[1:3]:
+        (line,) = reply
+        assert line.startswith("error: not a klondike move") and len(line) < 300
