@@ -25,15 +25,20 @@ browser:
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench tools
-	$(BIN)/ruff format --check src tests bench tools
+	$(BIN)/ruff check src tests bench tools conftest.py
+	$(BIN)/ruff format --check src tests bench tools conftest.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # CARDTABLE_REQUIRE_NATIVE: the tests of tests/solve/native fail if a compiled core was not built.
+# pytest-xdist runs the tests in WORKERS processes (auto: one a core; WORKERS=0 runs them in this one).
+# loadfile: one worker runs a whole test file, so a module-scoped fixture (the Dask cluster of
+# tests/analysis/test_runner.py) starts once. (Not loadgroup: with pytest 9.2 it ignores xdist_group,
+# pytest-xdist issue 1386.)
+WORKERS ?= auto
 unit: $(STAMP) browser
-	CARDTABLE_REQUIRE_NATIVE=1 $(BIN)/pytest
+	CARDTABLE_REQUIRE_NATIVE=1 $(BIN)/pytest -n $(WORKERS) --dist loadfile
 
 test: lint typecheck unit
 

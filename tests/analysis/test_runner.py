@@ -89,6 +89,7 @@ def cluster() -> Iterator[Any]:
         yield client
 
 
+@pytest.mark.dask
 def test_a_killed_dask_worker_loses_nothing(
     tmp_path: Path, cluster: Any, reference: dict[int, tuple[str, int, int]]
 ) -> None:
@@ -112,6 +113,7 @@ def test_a_killed_dask_worker_loses_nothing(
     client.wait_for_workers(2, timeout=120)  # the nanny restarts the killed worker
 
 
+@pytest.mark.dask
 def test_the_command_line_runs_on_the_cluster_by_address(tmp_path: Path, cluster: Any) -> None:
     store = str(tmp_path / "r.sqlite")
     address = cluster.scheduler.address

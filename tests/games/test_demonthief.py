@@ -1,4 +1,4 @@
-"""Demonthief and Demons and Thieves: the rules file (shared/rules/demonthief.md), case by case.
+"""Demonthief and Demons and Thieves: the rules (cardtable/rulebook/demonthief.md), case by case.
 
 Most positions are built by :func:`layout` from the cards outside the
 foundations; every other card is put on the foundations (so each suit's

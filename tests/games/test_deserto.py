@@ -1,4 +1,4 @@
-"""Deserto, tested rule by rule from ``shared/rules/deserto.md``.
+"""Deserto, tested rule by rule from ``cardtable/rulebook/deserto.md``.
 
 Positions are written as layouts (see :func:`layout`): lines left out are
 empty, ``to move`` is seat 0 unless given, and every card not named lies at

@@ -1,4 +1,4 @@
-"""Desturado, tested rule by rule from ``shared/rules/desturado.md``.
+"""Desturado, tested rule by rule from ``cardtable/rulebook/desturado.md``.
 
 Positions are written as layouts (see :func:`layout`): ``*`` in a column
 stands for every card not named elsewhere, face down (so the unit above it

@@ -1,4 +1,4 @@
-"""Devil's Square: the rules file (shared/rules/devils-square.md) case by case, on explicit layouts."""
+"""Devil's Square: the rules (cardtable/rulebook/devils-square.md) case by case, on explicit layouts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Klondike, rule by rule from ``shared/rules/klondike.md``."""
+"""Klondike, rule by rule from ``cardtable/rulebook/klondike.md``."""
 
 from __future__ import annotations
 

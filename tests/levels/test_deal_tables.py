@@ -209,6 +209,7 @@ def test_the_effort_bound_is_the_largest_effort_that_can_still_reach_the_level()
         assert scale.effort_bound("hard") is None and scale.effort_bound("tricky") is None
 
 
+@pytest.mark.slow
 def test_is_level_answers_as_grade_does() -> None:
     for name, options in (("klondike", {}), ("desturado", {"mode": "medium"}), ("devils-square", {})):
         rules = rules_for(name, **options)
@@ -310,6 +311,7 @@ def test_an_empty_level_table_falls_back_to_the_live_search(monkeypatch: pytest.
     assert deal == next(d for d in candidate_deals(1) if is_level(rules_for("klondike"), d, "easy"))
 
 
+@pytest.mark.slow
 def test_the_first_deals_of_every_table_grade_at_their_level_live() -> None:
     # The tables are written from the grades files; grading again here, with the shipped
     # thresholds, must give each table's level (the searches are deterministic: positions

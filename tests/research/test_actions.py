@@ -10,6 +10,8 @@ import pytest
 from cardtable.games import rules_for
 from cardtable.research.actions import action_space, action_to_move, move_to_action
 
+pytestmark = pytest.mark.research
+
 KEYS: list[tuple[str, dict[str, Any], int]] = [
     ("klondike", {}, 591),
     ("klondike", {"draw": 1, "foundation_return": False}, 591),

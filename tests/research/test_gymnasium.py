@@ -14,6 +14,8 @@ import cardtable.research
 from cardtable.core.errors import DealNumberError, OptionError
 from cardtable.research.solitaire_env import VARIANTS, SolitaireEnv
 
+pytestmark = pytest.mark.research
+
 ENVS = list(VARIANTS)
 
 

@@ -23,6 +23,8 @@ from cardtable.research.observations import DESERTO_SIZE, DesertoEncoder, Solita
 
 from ..helpers import random_line
 
+pytestmark = pytest.mark.research
+
 SOLITAIRES: list[tuple[str, dict[str, Any]]] = [
     ("klondike", {}),
     ("demonthief", {}),

@@ -24,6 +24,8 @@ from cardtable.research.openspiel import DESERTO, INFO_STATE_SIZE, SOLITAIRES, d
 
 from .test_observations import shuffle_hidden
 
+pytestmark = pytest.mark.research
+
 SOLITAIRE_PARAMS: list[tuple[str, dict[str, Any]]] = [
     ("klondike", {"draw": 3}),
     ("klondike", {"draw": 1, "redeals": 2, "autoplay": True}),

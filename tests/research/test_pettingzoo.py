@@ -13,6 +13,8 @@ from cardtable.research import deserto_v0
 from cardtable.research.actions import action_space
 from cardtable.research.deserto_v0 import raw_env
 
+pytestmark = pytest.mark.research
+
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_pettingzoo_api_and_seed_tests_pass(players: int) -> None:

@@ -17,15 +17,15 @@ from cardtable.solve.spaces import KlondikeClassSpace, RulesSpace, space_for
 
 # Each game and mode, with the first deal whose winning line anchors the endgame
 # positions (the first deal from 0 that the solver wins within 50,000 positions).
-ONE_PLAYER = [
+ONE_PLAYER: list[Any] = [
     ("klondike", {}, 2),
     ("klondike", {"draw": 1}, 2),
     ("klondike", {"redeals": 1}, 5),
     ("desturado", {}, 0),
     ("desturado", {"mode": "medium"}, 0),
     ("desturado", {"mode": "hard"}, 1),
-    ("demonthief", {}, 1),
-    ("demons-and-thieves", {}, 0),
+    pytest.param("demonthief", {}, 1, marks=pytest.mark.slow),  # 10-20 s each
+    pytest.param("demons-and-thieves", {}, 0, marks=pytest.mark.slow),
     ("devils-square", {}, 6),
 ]
 

@@ -457,6 +457,7 @@ def test_devils_square_key_forgets_the_positions_order_only() -> None:
     assert space_for(rules).key(state) == devils_square_key(state)
 
 
+@pytest.mark.slow
 def test_devils_square_verdicts_agree_with_a_plain_search() -> None:
     # Positions of winning lines and random detours from them (often lost): the search
     # with the symmetric key gives the verdict of the search that keeps the positions' order.

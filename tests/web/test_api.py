@@ -235,6 +235,7 @@ def test_levels_and_seeds_give_the_libraries_deal(client: TestClient) -> None:
     assert random_level["label"].startswith("Random (")
 
 
+@pytest.mark.slow
 def test_a_solver_line_wins_and_a_won_game_stays_won(client: TestClient) -> None:
     line = cardtable.solve(cardtable.new_game("klondike", deal=8), seconds=30).moves
     table = new(client, game="klondike", deal=8)

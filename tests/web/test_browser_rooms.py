@@ -10,7 +10,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from .conftest import Page
+
+pytestmark = pytest.mark.browser
 
 TABLE = "() => { const r = window.cardtableRoom; return r && r.table ? r.table.table : null; }"
 

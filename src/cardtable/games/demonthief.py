@@ -1,4 +1,4 @@
-"""Demonthief and Demons and Thieves (``../shared/rules/demonthief.md``): one module, two games.
+"""Demonthief and Demons and Thieves (``cardtable/rulebook/demonthief.md``): one module, two games.
 
 Both games are played with two decks (104 cards). ``demonthief`` has no
 redeal; ``demons-and-thieves`` may turn the waste over as a new stock twice.

@@ -1,4 +1,4 @@
-"""Deserto (``../shared/rules/deserto.md``): 2 to 4 players win cards in a 2 x 2 square.
+"""Deserto (``cardtable/rulebook/deserto.md``): 2 to 4 players win cards in a 2 x 2 square.
 
 **Cards.** 51 cards of four kinds. Cards of one kind are identical, so a card
 is its kind, a small int: ``0`` oasis ``O``, ``1`` vizier ``V``, ``2`` thief

@@ -1,4 +1,4 @@
-"""Desturado (``../shared/rules/desturado.md``): clear the board into the hand.
+"""Desturado (``cardtable/rulebook/desturado.md``): clear the board into the hand.
 
 **Deck and modes.** The 40 cards ace to ten (no jacks, queens or kings). The
 option ``mode`` sets the layout; every mode deals all 40 cards:

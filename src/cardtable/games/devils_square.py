@@ -1,4 +1,4 @@
-"""Devil's Square (``../shared/rules/devils-square.md``), with the 64-card King's Keys deck.
+"""Devil's Square (``cardtable/rulebook/devils-square.md``), with the 64-card King's Keys deck.
 
 **Field.** Sixteen positions in a 4 x 4 square, named like a chess board:
 columns ``a b c d`` from left to right, rows ``1 2 3 4`` from top to bottom.

@@ -1,4 +1,4 @@
-"""Klondike, draw three (``../shared/rules/klondike.md``), with the javasol numbering.
+"""Klondike, draw three (``cardtable/rulebook/klondike.md``), with the javasol numbering.
 
 **Position.** A :class:`KlondikeState`: the stock and the waste (bottom
 first, so the last card is the top: the next card drawn, the playable waste

@@ -69,9 +69,9 @@ some of the tie between its wins and the levels; they are worth it only in hard
 mode, where the plain player wins almost nothing past the easy level. In easy
 and medium mode they are left out (the shares fall clearly without them).
 
-The weights were tuned on the first 100 deals of each shipped level table
-(``bench/levels_reference.py``); the hard-mode weights by a random search,
-checked on the next 200 deals.
+The weights were tuned on the first 100 deals of each shipped level table (by a
+bench script since replaced by ``cardtable analyze``); the hard-mode weights by a
+random search, checked on the next 200 deals.
 
 >>> from cardtable.games import rules_for
 >>> desturado_appeal(rules_for("desturado").deal(0))

@@ -34,8 +34,8 @@ loses and the eager search does not win (:func:`cardtable.levels.is_tricky`).
 
 Every position the player reaches is new, so a game ends.
 
-It measures how far the levels differ: ``bench/levels_reference.py`` plays it on
-the level tables' deals (``docs/levels.md``).
+It measures how far the levels differ: ``cardtable analyze`` plays it on the
+level tables' deals (its win share by level: ``docs/analysis.md``, ``docs/levels.md``).
 
 >>> from cardtable.games import rules_for
 >>> obvious_player_wins(rules_for("klondike"), 7)  # tricky: no eager line wins it

@@ -4,8 +4,8 @@ This package searches, and only searches: the deal levels (:mod:`cardtable.level
 and the hints (:mod:`cardtable.hints`) are built on it, never the reverse.
 
 Full-information ("thoughtful") solving: the solver sees every card,
-face-down cards and the stock order included, as ``shared/rules/README.md``
-defines "solvable". A solution is a list of real moves that the rules core
+face-down cards and the stock order included: "solvable" means a win exists
+with every card known. A solution is a list of real moves that the rules core
 replays; every "solved" answer is replayed and checked before it is returned.
 
 >>> import cardtable

@@ -1,4 +1,4 @@
-/* The native core of the Demonthief solver: cardtable.solve._demonthief.
+/* The native core of the Demonthief solver: cardtable.solve.native._demonthief.
  *
  * The same depth-first search as cardtable.solve.search.depth_first over
  * cardtable.solve.spaces.DemonthiefSpace (both games: Demonthief and Demons and
@@ -6,7 +6,7 @@
  * of cardtable.solve.spaces.EagerSpace, optionally only the first k children as
  * cardtable.solve.search.Pruned. It explores exactly the same positions in the
  * same order, with the same node counting and budget checks. The pure Python
- * code is the reference; cardtable.solve.native_demonthief is the Python side.
+ * code is the reference; cardtable.solve.native.demonthief is the Python side.
  *
  * Exactness, point by point:
  * - DemonthiefSpace.safe_move: the first top (waste, reserve, piles 1-9) that
@@ -727,7 +727,7 @@ static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS,
      "search(stock, waste, reserve, foundations, tableau, base, redeals_used, redeals, scores, eager, k, "
      "max_nodes, max_seen, seconds) -> (verdict, nodes, moves)\n\n"
-     "depth_first over DemonthiefSpace (see cardtable.solve.native_demonthief). scores: SCORE_RESERVE_HOME, "
+     "depth_first over DemonthiefSpace (see cardtable.solve.native.demonthief). scores: SCORE_RESERVE_HOME, "
      "SCORE_HOME, SCORE_STOCK_HOME, SCORE_RESERVE, SCORE_WASTE, SCORE_EMPTYING, SCORE_STOCK, SCORE_INTO_EMPTY; "
      "k < 0: every child; moves: (src, dst, n) tuples."},
     {NULL, NULL, 0, NULL},

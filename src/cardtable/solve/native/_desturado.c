@@ -1,11 +1,11 @@
-/* The native core of the Desturado solver: cardtable.solve._desturado.
+/* The native core of the Desturado solver: cardtable.solve.native._desturado.
  *
  * The same depth-first search as cardtable.solve.search.depth_first over
  * cardtable.solve.spaces.DesturadoSpace (optionally the eager filter of
  * cardtable.solve.spaces.EagerSpace, optionally only the first k children as
  * cardtable.solve.search.Pruned), exploring exactly the same positions in the
  * same order, with the same node counting and budget checks. The pure Python
- * code is the reference; cardtable.solve.native_desturado is the Python side.
+ * code is the reference; cardtable.solve.native.desturado is the Python side.
  *
  * Exactness, point by point:
  * - legal moves in Desturado.legal_moves order (source: columns, then hand
@@ -445,7 +445,7 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     "cardtable.solve.native._desturado",
-    "The native core of the Desturado solver (see cardtable.solve.native_desturado).",
+    "The native core of the Desturado solver (see cardtable.solve.native.desturado).",
     -1,
     methods,
     NULL,

@@ -17,7 +17,7 @@
  * talon T = waste + reversed(stock) (draws and redeals never change T, only where the waste
  * ends in it: p = len(waste)), then the seven tableau piles, bottom first.
  *
- * Python calls search(...) (see its docstring below); cardtable/solve/native.py is the
+ * Python calls search(...) (see its docstring below); cardtable/solve/native/klondike.py is the
  * Python side.
  */
 #define PY_SSIZE_T_CLEAN

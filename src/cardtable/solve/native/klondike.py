@@ -7,7 +7,7 @@ compiler is at hand) runs :func:`~cardtable.solve.search.depth_first` over
 ``Pruned(space, k)``, and over :class:`~cardtable.solve.spaces.EagerSpace` of
 ``KlondikeSpace``, exploring exactly the
 positions the Python code explores, in the same order, and so giving the same verdict,
-node count and winning moves (``tests/solve/test_native.py`` checks this). The Python
+node count and winning moves (``tests/solve/native/test_klondike.py`` checks this). The Python
 code stays the reference: :func:`search` returns None whenever the core does not apply
 (another game or space, ``autoplay`` on, a position it does not take, the core not
 built, or the environment variable ``CARDTABLE_PURE`` set to anything but ``0``), and
