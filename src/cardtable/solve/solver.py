@@ -146,12 +146,12 @@ def solve(
             if left is not None and left <= 0:
                 break
             share = quick_seconds if left is None or quick_seconds is None else min(quick_seconds, left)
-            found = _then(found, search(Pruned(space, width), start, Budget(quick_nodes, share, limit)))
+            found = _then(found, search(Pruned(space, width), start, Budget(quick_nodes, share, limit, 1)))
             if found.verdict == "solved":
                 break
     left = _left(deadline)
     if found.verdict != "solved" and (left is None or left > 0):
-        rest = Budget(nodes=None if nodes is None else nodes - found.nodes, seconds=left, memory=limit)
+        rest = Budget(None if nodes is None else nodes - found.nodes, left, limit, 1)
         found = _then(found, search(space, start, rest), decides=True)
     verdict, moves = found.verdict, found.moves
     if verdict == "solved" and not replay(rules, game.state, moves, _check_deadline(deadline, seconds)):
@@ -171,12 +171,39 @@ REPLAY_CHECK_EVERY = 256
 
 def slack(seconds: float) -> float:
     """How long past a time limit of ``seconds`` :func:`solve` may return: 0.1 s plus 5% of
-    the limit (``docs/solver.md``, "Limits", gives what it covers and how it is checked).
+    the limit (of none when the limit is 0 or less; ``docs/solver.md``, "Limits", gives what
+    it covers and how it is checked).
 
-    >>> round(slack(1.0), 3), slack(20.0)
-    (0.15, 1.1)
+    >>> round(slack(1.0), 3), slack(20.0), slack(-float("inf"))
+    (0.15, 1.1, 0.1)
     """
-    return SLACK_SECONDS + SLACK_SHARE * seconds
+    return SLACK_SECONDS + SLACK_SHARE * max(0.0, seconds)
+
+
+MEMORY_ALLOWANCE_MB = 64
+"""What :func:`memory_budget_mb` allows a solve beyond its positions, in MB: the compiled
+cores' buffers, the winning line and its replay."""
+
+
+def memory_budget_mb(game: Game[Any, Any], memory: int | str | None = "auto") -> float | None:
+    """The most a :func:`solve` of ``game`` with ``memory`` may add to the process's resident
+    size, in MB (None: no limit, ``memory`` None): the positions it may remember (``"auto"``:
+    the default for the search it runs) times the bytes one takes there
+    (:func:`~cardtable.solve.memory.position_bytes`), plus :data:`MEMORY_ALLOWANCE_MB`.
+
+    >>> import cardtable
+    >>> memory_budget_mb(cardtable.new_game("klondike", deal=1), 1_000_000) in (64 + 61.03515625, 64 + 381.4697265625)
+    True
+    >>> memory_budget_mb(cardtable.new_game("klondike", deal=1), None) is None
+    True
+    """
+    memory = check_memory(memory)
+    if memory is None:
+        return None
+    search_rules, start = equivalent_start(game.rules, game.state)
+    size = position_bytes(solver_space(search_rules), start)
+    positions = default_memory(position_bytes=size) if isinstance(memory, str) else max(0, memory)
+    return positions * size / 2**20 + MEMORY_ALLOWANCE_MB
 
 
 def check_seconds(seconds: object) -> float | None:
@@ -198,7 +225,7 @@ def check_seconds(seconds: object) -> float | None:
     try:
         value = float(seconds)
     except OverflowError:  # an int beyond float's range
-        value = math.inf if seconds > 0 else -math.inf
+        value = -math.inf if seconds < 0 else math.inf
     if math.isnan(value):
         raise CardtableError("seconds must be a number of seconds or None, not nan")
     return None if value == math.inf else value

@@ -203,7 +203,9 @@ class KlondikeSpace:
         that are cheaper to search: only the redeals left matter, so the rules with that
         many redeals and none used, and with no limit at all when at least as many are left
         as there are cards in the stock and waste (``docs/solver.md``, "Redeals beyond what
-        can matter": a line of this space never needs more). Unlimited redeals: the same.
+        can matter": a line of this space never needs more); and ``autoplay`` off, which
+        only :meth:`~cardtable.core.game.Game.play` reads (the space is the same, and the
+        compiled core then takes it).
 
         >>> from cardtable.games.klondike import Klondike
         >>> r, s = KlondikeSpace.equivalent(Klondike(redeals=100_000), Klondike().deal(0))
@@ -213,15 +215,19 @@ class KlondikeSpace:
         >>> r, t = KlondikeSpace.equivalent(Klondike(redeals=30), s)
         >>> r.options["redeals"], t.redeals_used
         (20, 0)
+        >>> KlondikeSpace.equivalent(Klondike(autoplay=True), s)[0].options["autoplay"]
+        False
         """
         redeals = rules.options["redeals"]
+        autoplay = rules.options["autoplay"]
         if redeals is None:
+            limit = None
+        else:
+            left = max(0, redeals - state.redeals_used)
+            limit = None if left >= len(state.stock) + len(state.waste) else left
+        if limit == redeals and not state.redeals_used and not autoplay:
             return rules, state
-        left = max(0, redeals - state.redeals_used)
-        limit = None if left >= len(state.stock) + len(state.waste) else left
-        if limit == redeals and not state.redeals_used:
-            return rules, state
-        return type(rules)(**dict(rules.options, redeals=limit)), state._replace(redeals_used=0)
+        return type(rules)(**dict(rules.options, redeals=limit, autoplay=False)), state._replace(redeals_used=0)
 
     def key(self, s: KlondikeState) -> Hashable:
         """The position with its tableau piles sorted (the piles are interchangeable).
