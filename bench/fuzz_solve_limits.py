@@ -6,7 +6,8 @@ memory limit), each case solved in a child process reused from case to case, for
 asked; a case that takes too long is measured once more, as in the test
 (``tests/solve/limits.py``: ``checked``), and the run says how many were. It prints the
 inputs tried, the failures (each case and what it broke), the worst overshoot (wall time
-over the limit: the largest ratio, and the largest excess over the limit plus its slack),
+over the limit: the largest ratio, and the largest excess over the limit plus its slack,
+less the time waiting for a CPU after the limit, and that longest wait),
 and the peak memory (the largest peak, the most a solve added, and its largest share of its
 budget), then the verdicts and the cases by game.
 
@@ -42,6 +43,7 @@ class Tally:
     def __init__(self) -> None:
         self.tried = 0
         self.again = 0
+        self.waited = (0.0, "")
         self.failed: list[tuple[Case, list[str]]] = []
         self.worst_ratio = (0.0, "")
         self.worst_excess = (-1e9, "")
@@ -64,7 +66,8 @@ class Tally:
             self.failed.append((case, found))
         if not measured.error and case.seconds:
             self.worst_ratio = max(self.worst_ratio, (measured.wall / case.seconds, label))
-            excess = measured.wall - case.seconds - slack(case.seconds)
+            excess = measured.wall - measured.waited - case.seconds - slack(case.seconds)
+            self.waited = max(self.waited, (measured.waited, label))
             self.worst_excess = max(self.worst_excess, (excess, label))
             self.peak = max(self.peak, (measured.peak_mb, label))
             grew = measured.peak_mb - measured.base_mb
@@ -74,7 +77,8 @@ class Tally:
         if verbose or found or again:
             status = "FAIL " + "; ".join(found) if found else "ok when measured again" if again else "ok"
             print(
-                f"{self.tried}: {status}: {label}, {measured.wall:.3f} s ({measured.cpu:.3f} s CPU), "
+                f"{self.tried}: {status}: {label}, {measured.wall:.3f} s ({measured.cpu:.3f} s CPU, "
+                f"{measured.waited:.3f} s waiting after the limit), "
                 f"peak {measured.peak_mb:.0f} MB (+{measured.peak_mb - measured.base_mb:.1f})",
                 flush=True,
             )
@@ -87,6 +91,7 @@ class Tally:
             print(f"  {case}: {'; '.join(found)}")
         print(f"worst overshoot ratio (wall / limit): {self.worst_ratio[0]:.2f}  [{self.worst_ratio[1]}]")
         print(f"worst excess over limit + slack: {self.worst_excess[0]:+.3f} s  [{self.worst_excess[1]}]")
+        print(f"longest wait for a CPU after a limit: {self.waited[0]:.3f} s  [{self.waited[1]}]")
         print(f"peak memory: {self.peak[0]:.0f} MB resident  [{self.peak[1]}]")
         print(f"most added by a solve: {self.grew[0]:.1f} MB  [{self.grew[1]}]")
         print(f"largest share of a memory budget: {self.budget_share[0]:.1%}  [{self.budget_share[1]}]")
