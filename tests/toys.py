@@ -289,6 +289,14 @@ class ToyDuel(MultiplayerRules[DuelState, DuelMove]):
         sizes = tuple(len(h) for h in state.hands)
         return DuelView(seat, hand, sizes, len(state.deck), state.middle, state.points, self.to_move(state), history)
 
+    def view_display(self, view: Any) -> list[list[tuple[str, Any]]]:
+        hidden = [(None, False)]
+        hands = [
+            (f"hand {s}", [(c, True) for c in view.hand] if s == view.seat else hidden * n)
+            for s, n in enumerate(view.hand_sizes)
+        ]
+        return [[("deck", hidden * view.deck), ("middle", [(c, True) for c in view.middle])], hands]
+
     def sample(self, state: DuelState, seat: int, rng: random.Random) -> DuelState:
         hidden = [c for s, h in enumerate(state.hands) if s != seat for c in h] + list(state.deck)
         rng.shuffle(hidden)

@@ -14,7 +14,7 @@ from cardtable.bots import tactics
 from cardtable.bots.ismcts import IsmctsBot, Node, greedy_choice, reward
 from cardtable.bots.seat import Seat
 from cardtable.core.errors import NotYourTurnError, OptionError
-from cardtable.core.multiplayer import MultiplayerGame, Result
+from cardtable.core.multiplayer import MultiplayerGame, MultiplayerRules, Result
 from cardtable.games.deserto import DesertoEvent
 from tests.games.test_deserto import layout
 
@@ -263,3 +263,23 @@ def test_a_registered_bot_plays_in_a_tournament(monkeypatch: pytest.MonkeyPatch)
     assert sum(s.win_share for s in stats) == pytest.approx(1.0)
     with pytest.raises(OptionError, match="already registered"):
         bots.register(type("Other", (bots.Bot,), {"name": "first-move"}))
+
+
+def test_a_bot_plays_only_the_games_that_list_it(toy_games: Any) -> None:
+    from cardtable.bots.ismcts import greedy_policy, playout_policy, random_policy
+
+    game = cardtable.new_game("toy-duel", deal=3)
+    assert isinstance(game, MultiplayerGame)
+    assert bots.make("random", seed=1).choose(game, 0) in game.legal_moves()
+    for name in ("greedy", "ismcts"):
+        with pytest.raises(OptionError, match=f"the {name} bot does not play Toy duel \\(its bots: random\\)"):
+            make(name).choose(game, 0)
+        with pytest.raises(OptionError, match="does not play"):
+            bots.make(name).check_game("toy-duel")
+    with pytest.raises(OptionError, match="does not play Klondike"):
+        bots.make("random").check_game("klondike")
+    # The search models the others by the greedy bot only where the game lists it.
+    assert playout_policy(game.rules) is random_policy
+    deserto_rules = cardtable.rules_for("deserto")
+    assert isinstance(deserto_rules, MultiplayerRules)
+    assert playout_policy(deserto_rules) is greedy_policy

@@ -62,7 +62,7 @@ def check_frame(client: TestClient, code: str, frame: dict[str, Any], seat: int 
     game = room.game
     assert game is not None
     for pile in table["piles"]:
-        faces = [c["face"]["type"] for c in pile["cards"] if c["up"]]
+        faces = [c["face"]["text"] for c in pile["cards"] if c["up"]]
         if pile["name"] in ("1", "2", "3", "4"):
             assert len(faces) <= 1 and all(not c["up"] for c in pile["cards"][:-1])
         elif seat is not None and pile["name"] == f"hand {seat}":
@@ -170,6 +170,12 @@ def test_every_bad_move_is_refused_to_its_sender_alone_and_changes_nothing(clien
             (me, {"type": "move", "move": good, "at": "0"}, "bad-request"),
             (me, {"type": "fly"}, "bad-request"),
             (me, {"type": "rematch"}, "not-ready"),
+            # Drops, read by the rules on the table the seat was shown.
+            (me, {"type": "move", "from": f"hand {mover}", "index": 0, "to": f"won {mover}", "at": 0}, "illegal"),
+            (me, {"type": "move", "from": f"hand {mover}", "index": 9, "to": "1", "at": 0}, "bad-request"),
+            (me, {"type": "move", "from": "nowhere", "index": 0, "to": "1", "at": 0}, "bad-request"),
+            (me, {"type": "move", "move": good, "from": f"hand {mover}", "to": "1", "at": 0}, "bad-request"),
+            (other, {"type": "move", "from": f"hand {mover}", "index": 0, "to": "1", "at": 0}, "not-your-turn"),
         ]
         for socket, message, kind in bad:
             socket.send_json(message)
@@ -187,8 +193,9 @@ def test_every_bad_move_is_refused_to_its_sender_alone_and_changes_nothing(clien
         fresh = me.receive_json()
         assert fresh["type"] == "snapshot" and fresh["at"] == 0
         assert room.game.state == before and room.at == 0
-        # The move itself goes through, once, for everyone.
-        me.send_json({"type": "move", "move": good, "at": 0})
+        # The move itself goes through, once, for everyone (sent as the browser sends a drag: a drop).
+        drop = {"from": legal[0]["from"], "index": legal[0]["index"], "to": legal[0]["to"]}
+        me.send_json({"type": "move", **drop, "at": 0})
         after = read_all([ana, ben, watcher])
         assert after[0]["at"] == 1
         assert rooms_of(client).db.moves(code, 0) == [good]

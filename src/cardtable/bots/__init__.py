@@ -5,6 +5,13 @@ to move), decided only from what that seat may know: the bot is handed a
 :class:`Seat` (the seat's view, its own legal moves, samples of the game
 consistent with its knowledge), never the game. See docs/bots.md.
 
+Which built-in bots play a game is the game's to say: its declaration lists them
+(:attr:`cardtable.core.spec.GameSpec.bots`), and a bot asked to play a game that
+does not list it refuses with an :class:`~cardtable.core.errors.OptionError`
+(``random`` plays anything; ``greedy`` plays by Deserto's tactics; ``ismcts``
+models the other seats by the greedy bot where the game lists it, else at random).
+A bot registered from outside (:func:`register`) plays whatever game it is given.
+
 >>> import cardtable
 >>> from cardtable import bots
 >>> bots.BOTS
@@ -59,7 +66,8 @@ def budget_keywords(name: str) -> tuple[str, ...]:
 
 def make(name: str, seed: int = 0, **budget: Any) -> Bot:
     """A bot by name (one of :data:`BOTS`), seeded; ``budget`` keywords as the bot takes them
-    (``ismcts``: ``iterations=``, ``seconds=`` per move).
+    (``ismcts``: ``iterations=``, ``seconds=`` per move). Whether it plays a game:
+    :meth:`Bot.check_game` (its :meth:`~Bot.choose` asks too).
 
     >>> make("ismcts", seed=1, iterations=20).iterations
     20
@@ -67,6 +75,10 @@ def make(name: str, seed: int = 0, **budget: Any) -> Bot:
     Traceback (most recent call last):
     ...
     cardtable.core.errors.OptionError: bot 'greedy' takes no budget keyword 'iterations' (it takes none)
+    >>> make("random").check_game("klondike")
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.OptionError: the random bot does not play Klondike (draw three) (its bots: none)
     """
     cls = _bot_class(name)
     for key in budget:

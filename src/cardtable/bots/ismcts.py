@@ -5,8 +5,9 @@ cannot tell from the real one (``seat.sample(rng)``, made from the seat's own
 knowledge; the real hidden cards are never read). One tree is shared by all
 iterations; its nodes are the searching seat's own move sequences from its
 information set. The other seats are not searched: in every determinization
-they play the playout policy (for Deserto the greedy bot's move, for other
-games a random one), which is the search's *model of the opponents*. An
+they play the playout policy (the greedy bot's move in a game whose declaration
+lists the greedy bot, Deserto; a random one in other games), which is the
+search's *model of the opponents*. An
 iteration walks down the tree at the seat's own turns, choosing among the
 moves legal in this determinization by UCB1 with *availability counts* (a
 child's exploration term counts the visits of its parent in which it was
@@ -37,7 +38,8 @@ from typing import Any, ClassVar
 
 from ..core.errors import OptionError
 from ..core.multiplayer import MultiplayerRules, Result
-from ..games.deserto import Deserto, DesertoState
+from ..games import spec_for
+from ..games.deserto import DesertoState
 from . import tactics
 from .players import Bot
 from .seat import Seat
@@ -69,6 +71,7 @@ def random_policy(rules: MultiplayerRules[Any, Any], state: Any, moves: list[Any
 def greedy_policy(rules: MultiplayerRules[Any, Any], state: DesertoState, moves: list[Any], rng: random.Random) -> Any:
     """Deserto playouts and opponents: the greedy bot's move (:func:`cardtable.bots.tactics.best`).
 
+    >>> from cardtable.games.deserto import Deserto
     >>> r = Deserto(); s = r.deal(0)
     >>> str(greedy_policy(r, s, r.legal_moves(s), random.Random(0)))
     'G1'
@@ -80,6 +83,7 @@ def greedy_choice(state: DesertoState, moves: list[Any]) -> Any:
     """The greedy bot's move among ``moves`` (:func:`cardtable.bots.tactics.best`), remembered
     by area and moves: playouts meet the same few positions again and again.
 
+    >>> from cardtable.games.deserto import Deserto
     >>> r = Deserto(); s = r.deal(0)
     >>> str(greedy_choice(s, r.legal_moves(s)))
     'G1'
@@ -94,12 +98,14 @@ def _greedy_choice(area: Any, moves: tuple[Any, ...]) -> Any:
 
 
 def playout_policy(rules: MultiplayerRules[Any, Any]) -> Policy:
-    """The playout policy for a game's rules: :func:`greedy_policy` for Deserto, else :func:`random_policy`.
+    """The playout policy for a game's rules: :func:`greedy_policy` where the game's
+    declaration lists the greedy bot (Deserto), else :func:`random_policy`.
 
+    >>> from cardtable.games.deserto import Deserto
     >>> playout_policy(Deserto()) is greedy_policy
     True
     """
-    return greedy_policy if isinstance(rules, Deserto) else random_policy
+    return greedy_policy if "greedy" in spec_for(rules.name).bots else random_policy
 
 
 def reward(result: Result, seat: int, margin_weight: float = MARGIN_WEIGHT) -> float:
@@ -162,6 +168,7 @@ class IsmctsBot(Bot):
     """
 
     name = "ismcts"
+    LISTED = True
     BUDGET = ("iterations", "seconds")
     margin_weight: ClassVar[float] = MARGIN_WEIGHT
     """The reward's margin weight (:func:`reward`); a subclass may change it."""

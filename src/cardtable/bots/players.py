@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from ..core.errors import OptionError
 from ..core.multiplayer import MultiplayerGame
+from ..games import spec_for
 from ..games.deserto import DesertoView
 from . import tactics
 from .seat import Seat
@@ -38,13 +39,33 @@ class Bot:
     name: ClassVar[str] = "bot"
     BUDGET: ClassVar[tuple[str, ...]] = ()
     """The budget keywords :func:`cardtable.bots.make` accepts for this bot."""
+    LISTED: ClassVar[bool] = False
+    """Whether the games' declarations name this bot (:attr:`GameSpec.bots
+    <cardtable.core.spec.GameSpec.bots>`): a built-in bot plays only the games that list
+    it; a bot registered from outside plays whatever it is given."""
+
+    @classmethod
+    def check_game(cls, game: str) -> None:
+        """Refuse (:class:`OptionError`) a game whose declaration does not list this bot.
+
+        >>> GreedyBot.check_game("deserto")
+        >>> GreedyBot.check_game("devils-square")
+        Traceback (most recent call last):
+        ...
+        cardtable.core.errors.OptionError: the greedy bot does not play Devil's Square (its bots: none)
+        """
+        spec = spec_for(game)
+        if cls.LISTED and cls.name not in spec.bots:
+            listed = ", ".join(spec.bots) or "none"
+            raise OptionError(f"the {cls.name} bot does not play {spec.title} (its bots: {listed})")
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
 
     def choose(self, game: MultiplayerGame[Any, Any], seat: int) -> Any:
-        """A legal move for ``seat``, decided from what that seat may know.
+        """A legal move for ``seat``, decided from what that seat may know; a game that
+        does not list this bot is refused (:meth:`check_game`).
 
         >>> import cardtable
         >>> g = cardtable.new_game("deserto", deal=0)
@@ -53,6 +74,7 @@ class Bot:
         ...
         cardtable.core.errors.NotYourTurnError: it is seat 0's turn, not seat 1's
         """
+        self.check_game(game.name)
         return self.decide(Seat(game, seat))
 
     def decide(self, seat: Seat) -> Any:
@@ -79,6 +101,7 @@ class RandomBot(Bot):
     """
 
     name = "random"
+    LISTED = True
 
     def decide(self, seat: Seat) -> Any:
         """One of the seat's legal moves, each as likely.
@@ -126,6 +149,7 @@ class GreedyBot(Bot):
     """
 
     name = "greedy"
+    LISTED = True
 
     def decide(self, seat: Seat) -> Any:
         """The best move by the rules above.

@@ -170,7 +170,8 @@ def play_one(spec: GameSpec) -> tuple[tuple[float, ...], tuple[int, ...]]:
     game = new_game(spec.game, deal=deal_number(spec.seed, spec.index // n), players=n, **spec.options)
     assert isinstance(game, MultiplayerGame)
     bots = [
-        _make_entry(spec.players[seating[s]], bot_seed(spec.seed, spec.index, seating[s]), budget) for s in range(n)
+        _make_entry(spec.players[seating[s]], bot_seed(spec.seed, spec.index, seating[s]), budget, spec.game)
+        for s in range(n)
     ]
     while (seat := game.to_move) is not None:
         game.play(bots[seat].choose(game, seat), seat=seat)
@@ -184,10 +185,12 @@ def play_one(spec: GameSpec) -> tuple[tuple[float, ...], tuple[int, ...]]:
     return tuple(shares), tuple(scores)
 
 
-def _make_entry(name: str, seed: int, budget: dict[str, Any]) -> Any:
-    """A bot for an entry, given the budget keywords it takes."""
+def _make_entry(name: str, seed: int, budget: dict[str, Any], game: str) -> Any:
+    """A bot for an entry that plays ``game``, given the budget keywords it takes."""
     takes = budget_keywords(name)
-    return make(name, seed=seed, **{k: v for k, v in budget.items() if k in takes})
+    bot = make(name, seed=seed, **{k: v for k, v in budget.items() if k in takes})
+    bot.check_game(game)
+    return bot
 
 
 def check_lineup(game: str, players: Sequence[str], budget: dict[str, Any], options: dict[str, Any]) -> None:
@@ -210,7 +213,7 @@ def check_lineup(game: str, players: Sequence[str], budget: dict[str, Any], opti
         if key not in taken:
             raise OptionError(f"no player takes the budget keyword {key!r} (--players {','.join(players)})")
     for i, name in enumerate(players):
-        _make_entry(name, 0, budget)  # bad budget values fail here, once
+        _make_entry(name, 0, budget, game)  # bad budget values, and bots the game does not list, fail here
         del i
 
 

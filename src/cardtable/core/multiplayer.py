@@ -12,6 +12,12 @@ seat, and a spectator, saw of every move, so that ``game.view(seat)`` holds
 the public move history as that seat saw it (``game.view(None)``: as a
 spectator sees it), and a sampled game carries the same log.
 
+For a board that draws the cards (the browser), the rules also say how a view
+looks (:meth:`MultiplayerRules.view_display`: named piles, the cards the seat
+may not know left out), and, in words, what the viewer sees of each seat
+(:meth:`MultiplayerRules.seat_lines`) and what it is to do on its turn
+(:meth:`MultiplayerRules.prompt`).
+
 >>> import cardtable
 >>> issubclass(MultiplayerGame, cardtable.Game)
 True
@@ -28,6 +34,10 @@ from typing import ClassVar, Generic, Protocol, runtime_checkable
 from .errors import NotYourTurnError
 from .game import Ending, Game
 from .rules import M, Rules, S
+
+SeenPile = list[tuple[int | None, bool]]
+"""A pile as a seat sees it, bottom first: each card ``(card, face_up)``, the card None
+where the seat may not know it (a face-down card)."""
 
 
 @dataclass(frozen=True)
@@ -181,6 +191,43 @@ class MultiplayerRules(Rules[S, M]):
     @abstractmethod
     def result(self, state: S) -> Result | None:
         """The final result, or None while the game goes on."""
+
+    def view_display(self, view: Hashable) -> list[list[tuple[str, SeenPile]]]:
+        """The table as a :meth:`view` shows it, for a board that draws cards (the browser):
+        rows of named piles, as :meth:`~cardtable.core.rules.Rules.display` names them,
+        each card ``(card, face_up)``, ``card`` None where the view does not know it. A game
+        with a :meth:`~cardtable.core.rules.Rules.drop_move` lists the viewer's own hand as
+        ``display`` lists it to the seat to move, so that a card's place in it means the
+        same to both. A game that does not say raises ``NotImplementedError``.
+
+        >>> import cardtable
+        >>> g = cardtable.new_game("deserto", deal=0)
+        >>> [(name, pile) for row in g.rules.view_display(g.view(1)) for name, pile in row][5]
+        ('hand 0', [(None, False), (None, False), (None, False)])
+        """
+        raise NotImplementedError(f"{self.name} does not say how a seat's view is drawn")
+
+    def seat_lines(self, view: Hashable, names: Sequence[str]) -> list[str]:
+        """One line a seat, in seat order, of what the viewer of ``view`` sees of each seat
+        (its hand size, its winnings...), the seats called by ``names``; ``[]`` (the
+        default) when the game has nothing to say beyond its table.
+
+        >>> import cardtable
+        >>> g = cardtable.new_game("deserto", deal=0)
+        >>> g.rules.seat_lines(g.view(0), ["You", "Ben"])
+        ['You: 3 in hand, 0 won', 'Ben: 3 in hand, 0 won']
+        """
+        return []
+
+    def prompt(self, view: Hashable, names: Sequence[str]) -> str:
+        """What the viewer of ``view`` is to do when it is its turn, in words (the seats
+        called by ``names``). The default says how cards are played on a board.
+
+        >>> from cardtable.games import rules_for
+        >>> MultiplayerRules.prompt(rules_for("deserto"), None, [])
+        'Your turn: drag a card to where it goes (or click it, then its place).'
+        """
+        return "Your turn: drag a card to where it goes (or click it, then its place)."
 
     def is_won(self, state: S) -> bool:
         """Not used by multi-player games (see :meth:`result`): always False.

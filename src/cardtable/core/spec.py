@@ -41,10 +41,14 @@ class Place:
     foundation, tableau, reserve, hand, cell, draw, area, deck, won), grid ``x`` and row
     ``y`` (in card widths and table rows), ``fan`` (none, down, right, waste), ``grab``
     (none; top: only the top card; group: any face-up card and those above it; unit:
-    the whole face-up part; single: any one card) and the label read to a screen reader.
+    the whole face-up part; single: any one card) and the label read to a screen reader;
+    on a multi-player table, ``seat``: the seat whose pile it is (a hand, winnings;
+    None for the table's own piles), which the browser names under it.
 
     >>> Place("tableau", 0, 1, "down", "group", "pile 1").fan
     'down'
+    >>> Place("hand", 2, 3, "right", "single", "your hand", seat=0)
+    Place(kind='hand', x=2, y=3, fan='right', grab='single', label='your hand', seat=0)
     """
 
     kind: str
@@ -53,6 +57,14 @@ class Place:
     fan: str
     grab: str
     label: str
+    seat: int | None = None
+
+    def __repr__(self) -> str:
+        seat = "" if self.seat is None else f", seat={self.seat}"
+        return (
+            f"Place(kind={self.kind!r}, x={self.x!r}, y={self.y!r}, fan={self.fan!r}, grab={self.grab!r}, "
+            f"label={self.label!r}{seat})"
+        )
 
 
 @dataclass(frozen=True)

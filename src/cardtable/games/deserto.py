@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
@@ -57,7 +57,7 @@ from typing import Any, NamedTuple
 
 from ..core.errors import LayoutError, MoveParseError, NotYourTurnError, OptionError
 from ..core.layout import FACE_DOWN, FACE_UP, check_cards, format_pile, join_layout, read_pile, split_layout
-from ..core.multiplayer import Event, MultiplayerRules, Result
+from ..core.multiplayer import Event, MultiplayerRules, Result, SeenPile
 from ..core.options import Option
 from ..core.rules import MovePlaces, Pile, Rules, drop_count, replace_at
 from ..core.shuffle import shuffled
@@ -67,6 +67,7 @@ OASIS, VIZIER, THIEF, TREASURE = range(4)
 KINDS = "OVTG"
 """The letter of each kind, in kind order."""
 KIND_NAMES = ("oasis", "vizier", "thief", "treasure")
+KIND_PLURALS = ("oases", "viziers", "thieves", "treasures")
 KIND_COUNTS = (6, 15, 15, 15)
 DECK_SIZE = 51
 HAND_SIZE = 3
@@ -905,6 +906,64 @@ class Deserto(MultiplayerRules[DesertoState, DesertoMove]):
             history,
         )
 
+    # --- a seat's table in words and pictures -------------------------------------------
+
+    def view_display(self, view: Hashable) -> list[list[tuple[str, SeenPile]]]:
+        """The table of :meth:`display` as a :class:`DesertoView` shows it: the area's covered
+        cards face down under its top cards, the deck, every hand but the viewer's and all
+        winnings face down (a spectator sees no hand).
+
+        >>> r = Deserto(); v = r.view(r.apply(r.deal(0), r.parse_move("T1")), 1, ())
+        >>> piles = {n: p for row in r.view_display(v) for n, p in row}
+        >>> piles["1"], piles["hand 0"], piles["hand 1"]
+        ([(2, True)], [(None, False), (None, False), (None, False)], [(0, True), (1, True), (2, True)])
+        """
+        v = _deserto_view(view)
+        hidden: SeenPile = [(None, False)]
+        area: list[tuple[str, SeenPile]] = [
+            (str(p + 1), [] if pile.top is None else hidden * (pile.size - 1) + [(pile.top, True)])
+            for p, pile in enumerate(v.area)
+        ]
+        rows = [area[:2], area[2:], [("deck", hidden * v.deck)]]
+        for s, size in enumerate(v.hand_sizes):
+            hand: SeenPile = [(c, True) for c in v.hand] if s == v.seat else hidden * size
+            rows.append([(f"hand {s}", hand), (f"won {s}", hidden * v.won[s])])
+        return rows
+
+    def seat_lines(self, view: Hashable, names: Sequence[str]) -> list[str]:
+        """Each seat's hand size and cards won, and the cards it won by capture (which every
+        seat sees, from the history's events), the seats called by ``names``.
+
+        >>> r = Deserto(); e = DesertoEvent(1, VIZIER, 1, captures=((0, (THIEF, THIEF)), (3, (OASIS,))))
+        >>> r.seat_lines(r.view(r.deal(0), 0, (e,)), ["You", "Ben"])[1]
+        'Ben: 3 in hand, 0 won (captured: 1 oasis, 2 thieves)'
+        """
+        v = _deserto_view(view)
+        captured = captured_kinds(v.history, len(v.hand_sizes))
+        lines = []
+        for s, size in enumerate(v.hand_sizes):
+            counts = [(k, captured[s].count(k)) for k in range(4)]
+            kinds = ", ".join(f"{n} {(KIND_PLURALS if n > 1 else KIND_NAMES)[k]}" for k, n in counts if n)
+            line = f"{names[s]}: {size} in hand, {v.won[s]} won"
+            lines.append(f"{line} (captured: {kinds})" if kinds else line)
+        return lines
+
+    def prompt(self, view: Hashable, names: Sequence[str]) -> str:
+        """What the viewer is to do on its turn: place a card on the square, or, when no card
+        of its hand can be placed (rule 5), give one to the previous seat.
+
+        >>> r = Deserto(); r.prompt(r.view(r.deal(0), 0, ()), ["You", "Ben"])
+        'Your turn: drag a card from your hand onto the square.'
+        """
+        v = _deserto_view(view)
+        tops = tuple(EMPTY if p.top is None else p.top for p in v.area)
+        code = tops[0] + 5 * tops[1] + 25 * tops[2] + 125 * tops[3]
+        moves = _LEGAL[code * 16 + _HAND_MASK.get(v.hand, 0)]
+        if moves and moves[0].pos == GIVE and v.seat is not None:
+            receiver = names[(v.seat - 1) % len(v.hand_sizes)]
+            return f"You cannot place a card: give one to {receiver} (drag it onto their winnings)."
+        return "Your turn: drag a card from your hand onto the square."
+
     def sample(self, state: DesertoState, seat: int, rng: random.Random) -> DesertoState:
         """A full position ``seat`` cannot tell from ``state``.
 
@@ -970,6 +1029,25 @@ class Deserto(MultiplayerRules[DesertoState, DesertoMove]):
         return sum(map(len, state.captured)) + sum(map(len, state.gifts))
 
 
+def captured_kinds(history: Sequence[Event], players: int) -> list[tuple[int, ...]]:
+    """The cards each seat won by capture (public), from a history's events.
+
+    >>> captured_kinds([DesertoEvent(0, THIEF, 0), DesertoEvent(1, VIZIER, 1, captures=((0, (VIZIER, THIEF)),))], 2)
+    [(), (1, 2)]
+    """
+    won: list[tuple[int, ...]] = [()] * players
+    for event in history:
+        if isinstance(event, DesertoEvent) and 0 <= event.seat < players:
+            won[event.seat] += tuple(c for _, cards in event.captures for c in cards)
+    return won
+
+
+def _deserto_view(view: Hashable) -> DesertoView:
+    if not isinstance(view, DesertoView):
+        raise TypeError(f"not a deserto view: {view!r}")
+    return view
+
+
 def table_place(name: str, viewer: int | None, players: int) -> Place:
     """Where a pile of a seat's table lies in the browser, seen from seat ``viewer``
     (None: a spectator, who sees the table from seat 0's side): the area's positions
@@ -994,8 +1072,8 @@ def table_place(name: str, viewer: int | None, players: int) -> Place:
         x = others.index(seat) * 2.6 + (3 - len(others)) * 1.3
         won_x, y, fan, grab = x + 1.15, 0, "none", "none"
     if what == "hand":
-        return Place("hand", x, y, fan, grab, f"{who} hand")
-    return Place("won", won_x, y, "none", "none", f"{who} winnings")
+        return Place("hand", x, y, fan, grab, f"{who} hand", seat)
+    return Place("won", won_x, y, "none", "none", f"{who} winnings", seat)
 
 
 def action_moves(rules: Rules[Any, Any]) -> list[DesertoMove]:

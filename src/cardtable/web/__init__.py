@@ -1,7 +1,7 @@
 """The card table in the browser: a web app served by cardtable itself.
 
 One more layer on the library: the server owns every game, sends each player
-only what that seat may see (:mod:`cardtable.web.positions`), and every move
+only what that seat may see (:mod:`cardtable.web.table_json`), and every move
 goes through the engine's ``play``: at a one-player table over HTTP
 (:mod:`cardtable.web.solitaire_tables`), in a room of a multi-player game over
 a WebSocket, against people or bots (:mod:`cardtable.web.rooms`). Both refuse

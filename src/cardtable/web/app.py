@@ -41,7 +41,7 @@ from ..levels import LEVELS
 from ..rulebook import rules_text
 from .database import Database
 from .errors import TableError
-from .rooms import BOT_PAUSE, DEFAULT_GAME, Rooms
+from .rooms import BOT_PAUSE, Rooms
 from .solitaire_tables import SolitaireTables
 from .statistics import in_progress, stats
 
@@ -73,10 +73,10 @@ class NewTable(_Body):
 
 
 class NewRoom(_Body):
-    """A new room of a multi-player game: the game, the creator's name, the game's options,
-    one entry a seat."""
+    """A new room of a multi-player game: the game (none: the first multi-player game
+    offered), the creator's name, the game's options, one entry a seat."""
 
-    game: str = DEFAULT_GAME
+    game: str | None = None
     name: str
     options: dict[str, str | int | bool] = {}
     seats: list[dict[str, Any]]
@@ -102,18 +102,20 @@ class Move(Act):
 
 def catalogue() -> list[dict[str, Any]]:
     """The games the browser offers (those that declare a table), with their titles,
-    players, options and levels, and for a multi-player game its seats and bots, for the
-    home page.
+    players, options and levels, the family of their cards and the colour of their backs,
+    and for a multi-player game its seats and bots (exactly those its declaration lists),
+    for the home page.
 
-    >>> [o["name"] for o in catalogue()[0]["options"]]
-    ['draw', 'redeals', 'foundation_return', 'numbering']
-    >>> [(g["players"], g["seats"], g["bots"]) for g in catalogue() if g["name"] == "deserto"]
-    [('2-4', [2, 4], ['random', 'greedy', 'ismcts'])]
+    >>> [o["name"] for o in catalogue()[0]["options"]], catalogue()[0]["cards"]
+    (['draw', 'redeals', 'foundation_return', 'numbering'], 'french')
+    >>> [(g["players"], g["seats"], g["bots"]) for g in catalogue() if g["players"] != "1"][0]
+    ('2-4', [2, 4], ['random', 'greedy', 'ismcts'])
     """
     games = []
     for spec in specs():
-        if spec.table is None:
-            continue
+        table = spec.table
+        if table is None or not (spec.one_player or spec.bots):
+            continue  # no table in the browser; a multi-player game with no bot has no room
         cls = spec.rules
         low, high = spec.seats
         games.append(
@@ -123,6 +125,8 @@ def catalogue() -> list[dict[str, Any]]:
                 "players": "1" if spec.one_player else f"{low}-{high}",
                 "seats": [low, high],
                 "bots": list(spec.bots),
+                "cards": table.cards,
+                "back": table.back,
                 "levels": [] if spec.level_keys is None else list(LEVELS),
                 "options": [
                     {

@@ -128,8 +128,8 @@ class RoomRow(NamedTuple):
     a person first moved and when it ended, the hints used and the moves taken back
     (JSON).
 
-    >>> RoomRow("ABC", "{}", "[]", None, 0, "lobby", 1.0, None).game
-    'deserto'
+    >>> RoomRow("ABC", "{}", "[]", None, 0, "lobby", 1.0, None, "duel").game
+    'duel'
     """
 
     code: str
@@ -140,7 +140,7 @@ class RoomRow(NamedTuple):
     status: str
     created: float
     empty_since: float | None
-    game: str = "deserto"
+    game: str
     player: str | None = None
     started: float | None = None
     ended: float | None = None
@@ -248,7 +248,7 @@ class Database:
     def put_room(self, room: RoomRow) -> None:
         """Write a room's row (insert or replace); its moves are kept apart (:meth:`add_move`).
 
-        >>> s = Database(":memory:"); s.put_room(RoomRow("ABC", "{}", "[]", 7, 0, "lobby", 1.0, None))
+        >>> s = Database(":memory:"); s.put_room(RoomRow("ABC", "{}", "[]", 7, 0, "lobby", 1.0, None, "duel"))
         >>> s.rooms()[0].deal
         7
         """
@@ -302,7 +302,8 @@ class Database:
         """The rooms a player made whose game is being played, newest first, each with
         the number of moves of its game.
 
-        >>> s = Database(":memory:"); s.put_room(RoomRow("ABC", "{}", "[]", 7, 0, "playing", 1.0, None, player="p"))
+        >>> s = Database(":memory:")
+        >>> s.put_room(RoomRow("ABC", "{}", "[]", 7, 0, "playing", 1.0, None, "duel", player="p"))
         >>> s.add_move("ABC", 0, 0, "V1"); [(r.code, n) for r, n in s.player_rooms("p")]
         [('ABC', 1)]
         """

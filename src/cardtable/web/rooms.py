@@ -33,11 +33,17 @@ rebuilt after a restart by replaying its stored moves on its deal, so hands
 and deck are as they were. A room where no person has been connected for a
 day is removed.
 
+A move comes as text in the game's notation, or as a drop of a card on a pile
+of the table the seat was shown (:mod:`cardtable.web.drops`); what each seat is
+sent is built by :func:`cardtable.web.table_json.seat_table`, and the log and
+the end are told by the game's own words (each event's ``told``, the outcome's
+``describe``).
+
 >>> from cardtable.web.database import Database
 >>> rooms = Rooms(Database(":memory:"), bot_pause=0)
 >>> code, token = rooms.create({"players": 2}, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "Ana")
->>> room = rooms.get(code); room.seats[1].name, room.status, room.solo
-('Greedy 2', 'playing', True)
+>>> room = rooms.get(code); room.name == default_game(), room.seats[1].name, room.status, room.solo
+(True, 'Greedy 2', 'playing', True)
 """
 
 from __future__ import annotations
@@ -57,12 +63,12 @@ from ..api import new_game
 from ..core.errors import CardtableError, IllegalMoveError, MoveParseError
 from ..core.multiplayer import MultiplayerGame
 from ..core.spec import GameSpec
-from ..games import spec_for
+from ..games import spec_for, specs
 from .database import Database, RoomRow
+from .drops import requested_move
 from .errors import TableError
-from .positions import seat_position
 from .statistics import record
-from .story import tell
+from .table_json import seat_table
 
 BOT_PAUSE = 0.7
 """Seconds a bot waits before it plays, so that people can follow."""
@@ -82,8 +88,18 @@ LOG_LINES = 40
 HINT_BOT = "greedy"
 """The bot whose move a hint suggests (when the game's declaration lists it; else its first bot)."""
 
-DEFAULT_GAME = "deserto"
-"""The game of a room made without naming one (the rooms were Deserto's first)."""
+
+def default_game() -> str:
+    """The game of a room made without naming one: the first multi-player game the
+    browser offers, in the order of :func:`cardtable.games.specs`.
+
+    >>> spec_for(default_game()).one_player
+    False
+    """
+    for spec in specs():
+        if not spec.one_player and spec.table is not None and spec.bots:
+            return spec.name
+    raise TableError("bad-request", "no multi-player game is offered in the browser")
 
 
 class Connection(Protocol):
@@ -249,10 +265,10 @@ class Rooms:
         options: dict[str, Any],
         seats: list[dict[str, Any]],
         name: str,
-        game: str = DEFAULT_GAME,
+        game: str | None = None,
         player: str | None = None,
     ) -> tuple[str, str]:
-        """A new room of ``game``: its options, one entry a seat (``{"kind": "human"}`` or
+        """A new room of ``game`` (None: :func:`default_game`): its options, one entry a seat (``{"kind": "human"}`` or
         ``{"kind": "bot", "bot": NAME, "budget": {...}}``), the creator's name (the creator
         takes the first human seat) and player id. Returns the room code and the
         creator's seat token. A solo room is dealt at once; it replaces the creator's
@@ -264,7 +280,7 @@ class Rooms:
         ...
         cardtable.web.errors.TableError: a room needs at least one seat for a person (yours)
         """
-        spec = _spec(game)
+        spec = _spec(default_game() if game is None else game)
         low, high = spec.seats
         if not isinstance(seats, list) or not low <= len(seats) <= high:
             raise TableError("bad-request", f"a room of {spec.title} has {low} to {high} seats")
@@ -281,7 +297,7 @@ class Rooms:
                 if not isinstance(budget, dict):
                     raise TableError("bad-request", f"seat {i + 1}: a budget is an object, e.g. {{'iterations': 200}}")
                 try:
-                    bots.make(bot, **budget)
+                    bots.make(bot, **budget).check_game(spec.name)
                 except (CardtableError, TypeError) as err:
                     raise TableError("bad-request", f"seat {i + 1}: {err}") from None
                 infos.append(SeatInfo("bot", name=f"{bot.capitalize()} {i + 1}", bot=bot, budget=budget))
@@ -485,20 +501,28 @@ class Rooms:
 
     async def _move(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
         text, at = message.get("move"), message.get("at")
-        if not isinstance(text, str) or len(text) > 32:
-            raise TableError("bad-request", "a move is text in the game's notation, e.g. V3")
+        drop: dict[str, Any] = {k: message[k] for k in ("from", "index", "to") if k in message}
+        if text is not None and drop:
+            raise TableError("bad-request", "a move is given in notation ('move') or as a drop, not both")
+        if not drop and (not isinstance(text, str) or len(text) > 32):
+            raise TableError(
+                "bad-request",
+                f"a move is text in the game's notation ({spec_for(room.name).rules.NOTATION}), "
+                "or a drop ('from', 'index', 'to')",
+            )
         if isinstance(at, bool) or not isinstance(at, int):
             raise TableError("bad-request", "a move names the move count it was made on ('at')")
         async with room.lock:
             seat = room.sockets.get(socket)
             if seat is None:
                 raise TableError("spectator", "spectators watch: they cannot play")
-            self._take(room, seat, text, at)
+            self._take(room, seat, at, text if not drop else None, drop or None)
         await self.broadcast(room)
         self._bots(room)
 
-    def _take(self, room: Room, seat: int, text: str, at: int) -> None:
-        """Check and take one move (the room's lock held): stored, then applied."""
+    def _take(self, room: Room, seat: int, at: int, wanted: Any, drop: dict[str, Any] | None = None) -> None:
+        """Check and take one move (the room's lock held): stored, then applied. ``wanted``:
+        a move, or its text; else ``drop``, cards dropped on the seat's table."""
         game = room.game
         if room.status != "playing" or game is None:
             raise TableError("not-ready", "no game is being played in this room")
@@ -506,10 +530,12 @@ class Rooms:
             raise TableError("stale", f"the game has moved on (move {room.at}, not {at})")
         if game.to_move != seat:
             raise TableError("not-your-turn", f"it is {room.names()[game.to_move or 0]}'s turn")
-        try:
-            move = game.parse_move(text)
-        except MoveParseError as err:
-            raise TableError("unparsable", str(err)) from None
+        move = wanted if drop is None else requested_move(game, None, drop, seat)
+        if isinstance(move, str):
+            try:
+                move = game.parse_move(move)
+            except MoveParseError as err:
+                raise TableError("unparsable", str(err)) from None
         if not game.is_legal(move):
             raise TableError(
                 "illegal", str(IllegalMoveError(f"illegal move {move}: {game.rules.explain_illegal(game.state, move)}"))
@@ -699,7 +725,7 @@ class Rooms:
             async with room.lock:
                 if room.closed or room.at != at or room.game_no != game_no:
                     continue
-                self._take(room, seat, str(move), at)
+                self._take(room, seat, at, move)
             await self.broadcast(room)
 
     # --- what each socket is sent ---------------------------------------------------------
@@ -734,19 +760,19 @@ class Rooms:
             "now": self.clock(),
         }
         if game is not None and room.status != "lobby":
-            table = seat_position(game, seat)
-            table["names"] = names
-            data["table"] = table
+            data["table"] = seat_table(game, seat, names)
             shown = [n if i != seat else "You" for i, n in enumerate(names)]
             history = game.history(seat)
             data["log_from"] = max(0, len(history) - LOG_LINES)
-            data["log"] = [tell(event, shown) for event in history[data["log_from"] :]]
-            result = game.outcome.result
+            data["log"] = [event.told(shown) for event in history[data["log_from"] :]]
+            outcome = game.outcome
+            result = outcome.result
             if result is not None:
                 data["result"] = {
                     "scores": list(result.scores),
                     "ranks": list(result.ranks),
                     "winners": list(result.winners),
+                    "reason": outcome.describe(shown, seat),
                 }
         return data
 
@@ -789,4 +815,4 @@ class Rooms:
         return gone
 
 
-__all__ = ["BOT_PAUSE", "DEFAULT_GAME", "HINT_BOT", "ROOM_TTL", "Room", "Rooms", "SeatInfo"]
+__all__ = ["BOT_PAUSE", "HINT_BOT", "ROOM_TTL", "Room", "Rooms", "SeatInfo", "default_game"]

@@ -9,8 +9,8 @@ move, or a move in a finished game raises
 :class:`~cardtable.web.errors.TableError` and changes nothing.
 
 The answer to every request is the table as the player may see it
-(:meth:`SolitaireTables.table_json`): the position from
-:mod:`cardtable.web.positions` and the game's facts (level and deal label,
+(:meth:`SolitaireTables.table_json`): the table from
+:mod:`cardtable.web.table_json` and the game's facts (level and deal label,
 outcome, undo and redo, the autocomplete offer).
 
 A multi-player game is played in a room (:mod:`cardtable.web.rooms`), even by
@@ -42,11 +42,11 @@ from ..core.game import Game
 from ..games import spec_for
 from ..levels import LEVELS, deal_for_level
 from .database import Database, TableRow
-from .drops import move_text
+from .drops import requested_move
 from .errors import TableError
-from .positions import solitaire_position
 from .statistics import level_label, mode_text
 from .table_hints import HINT_SECONDS, TableHints
+from .table_json import solitaire_table
 
 CACHE_SIZE = 512
 """Games kept in memory; others are rebuilt from the database when asked for."""
@@ -103,13 +103,17 @@ class SolitaireTables:
         >>> from cardtable.web.database import Database
         >>> SolitaireTables(Database(":memory:")).create("me", "devils-square", {}, level="easy", seed=3)["label"]
         'Easy (...)'
-        >>> SolitaireTables(Database(":memory:")).create("me", "deserto", {})
+        >>> from cardtable.games import specs
+        >>> several = next(s for s in specs() if not s.one_player)
+        >>> SolitaireTables(Database(":memory:")).create("me", several.name, {})  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        cardtable.web.errors.TableError: Deserto is a game for 2 to 4 players: open a room for it (POST /api/rooms)
+        cardtable.web.errors.TableError: ... is a game for 2 to 4 players: open a room for it (POST /api/rooms)
         """
         try:
             spec = spec_for(name)
+            if spec.table is None:
+                raise TableError("bad-request", f"{spec.title} is not offered in the browser")
             if not spec.one_player:
                 low, high = spec.seats
                 raise TableError(
@@ -224,7 +228,7 @@ class SolitaireTables:
             "result": row.result,
             "now": self.clock(),
             "notation": rules.NOTATION,
-            **solitaire_position(game),
+            **solitaire_table(game),
         }
 
     # --- changing a table --------------------------------------------------------
@@ -267,9 +271,9 @@ class SolitaireTables:
             game = table.game
             if self._over(table):
                 raise TableError("finished", "the game is over: no move can be played")
-            text = move_text(game, move, drop)
+            wanted = requested_move(game, move, drop)
             try:
-                game.play(text, autoplay=bool(auto))
+                game.play(wanted, autoplay=bool(auto))
             except MoveParseError as err:
                 raise TableError("unparsable", str(err)) from None
             except IllegalMoveError as err:

@@ -3,7 +3,7 @@
 Every game that ended is a row of the database's ``tables``: a one-player
 table (:mod:`cardtable.web.solitaire_tables`) is its own row; a game of a
 room where one person played against bots is written there when it ends
-(:func:`record`), as the old tables of Deserto against bots were, under the
+(:func:`record`), as the old tables of games against bots were, under the
 player id of the browser that made the room. :func:`stats` counts them per
 game, mode and level; :func:`in_progress` lists the unfinished ones, the
 rooms against bots among them.
@@ -31,8 +31,8 @@ def rules_mode(rules: Rules[Any, Any]) -> str:
     """The mode of a game's rules for statistics: the options that change the game, or ``standard``.
 
     >>> import cardtable
-    >>> rules_mode(cardtable.rules_for("deserto", players=3))
-    'players=3 first=0 refill_after_give=on'
+    >>> rules_mode(cardtable.rules_for("klondike", draw=1))
+    'draw=1 redeals=unlimited foundation_return=on'
     """
     spec = {o.name: o for o in rules.OPTIONS}
     words = [f"{k}={spec[k].show(v)}" for k, v in rules.options.items() if k not in MODE_OPTIONS]
@@ -77,8 +77,9 @@ def record(
     ``won``, ``lost`` or ``abandoned``; ``seats`` who sat where (``you`` and the bots).
 
     >>> import cardtable
-    >>> db = Database(":memory:"); g = cardtable.new_game("deserto", deal=1)
-    >>> record(db, "r", "me", g, ["you", "greedy"], result="lost", created=0, started=None, ended=9, hints=0)
+    >>> several = next(s.name for s in cardtable.games.specs() if not s.one_player)
+    >>> db = Database(":memory:"); g = cardtable.new_game(several, deal=1)
+    >>> record(db, "r", "me", g, ["you", "random"], result="lost", created=0, started=None, ended=9, hints=0)
     >>> stats(db, "me")["rows"][0]["played"]
     1
     """

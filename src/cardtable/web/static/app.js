@@ -16,14 +16,14 @@ export function go(url, replace = false) {
 
 async function home() {
   document.title = "cardtable";
-  const [{ games: list, bots }, { tables }] = await Promise.all([games(), api("/api/tables")]);
+  const [{ games: list }, { tables }] = await Promise.all([games(), api("/api/tables")]);
   const page = el("section", { class: "home" }, el("h1", { text: "Choose a game" }));
   if (tables.length) {
     page.append(el("h2", { text: "Continue" }), el("ul", { class: "continue" }, tables.map((t) =>
       el("li", {}, el("a", { href: t.link, text: `${title(list, t.game)} — ${t.label}, ${t.moves} moves` })))));
   }
   const grid = el("div", { class: "games" });
-  for (const game of list) grid.append(gameCard(game, bots));
+  for (const game of list) grid.append(gameCard(game));
   page.append(grid);
   main.replaceChildren(page);
   document.body.dataset.state = "home";
@@ -33,7 +33,7 @@ function title(list, name) {
   return (list.find((g) => g.name === name) || { title: name }).title;
 }
 
-function gameCard(game, bots) {
+function gameCard(game) {
   const form = el("form", { class: "game-card", "data-game": game.name });
   form.append(el("h2", { text: game.title }), el("p", { class: "players", text: `${game.players} player${game.players === "1" ? "" : "s"}` }));
   const fields = el("div", { class: "fields" });
@@ -62,7 +62,7 @@ function gameCard(game, bots) {
       seats.replaceChildren(...Array.from({ length: players() - 1 }, (_, i) => {
         const id = `seat-${i + 2}`;
         return el("span", {}, el("label", { for: id, text: `seat ${i + 2}` }),
-          el("select", { id, name: `seat${i + 2}` }, [...(game.bots || bots), "person"].map((b) => el("option", { value: b, selected: b === "greedy", text: b === "person" ? "a person (invite)" : b }))));
+          el("select", { id, name: `seat${i + 2}` }, [...game.bots, "person"].map((b) => el("option", { value: b, selected: b === "greedy", text: b === "person" ? "a person (invite)" : b }))));
       }));
     };
     form.addEventListener("change", (e) => { if (e.target.name === "players") draw(); });

@@ -1,4 +1,6 @@
-// The card art: every face and back drawn as SVG in code (nothing fetched).
+// The card art: every face and back drawn as SVG in code (nothing fetched), by card family
+// (a face's `kind`, as the server sends it: french, kings-keys, deserto; another family is
+// drawn as its text); a back in the colour the table names (its `back`).
 // Cards overlap in fanned piles, so what tells a card apart (rank and suit, number and
 // item, kind) sits in its top strip, large enough to read at 28 px wide.
 export const CARD_RATIO = 1.4; // height / width: a viewBox of 100 x 140
@@ -9,8 +11,7 @@ const SUITS = { C: ["♣", "#1b1b1b", "clubs"], D: ["♦", "#c8102e", "diamonds"
 const COURTS = { 11: "J", 12: "Q", 13: "K" };
 const KK_COLOURS = { Y: ["#f2c230", "#fff7d6", "#6b5200", "yellow", "sun"], R: ["#d7402b", "#fde3de", "#7a1608", "red", "mountain"], G: ["#3f9a4a", "#e2f3e3", "#174d1e", "green", "forest"], B: ["#2f6fc4", "#e0ebfa", "#0e3366", "blue", "ocean"] };
 const KK_ITEMS = { K: "keys", A: "axes", S: "shields", C: "coins" };
-const DESERTO = { O: ["Oasis", "#cdeef5", "#1f6f80"], V: ["Vizier", "#eadcf7", "#5b2a86"], T: ["Thief", "#e1e1e1", "#2b2b2b"], G: ["Treasure", "#fbe9a6", "#8a5a00"] };
-const BACKS = { klondike: "#2a4d9b", desturado: "#2f7d4f", demonthief: "#8e1f2f", "demons-and-thieves": "#8e1f2f", "devils-square": "#5d2f86", deserto: "#a8743a" };
+const DESERT = { O: ["Oasis", "#cdeef5", "#1f6f80"], V: ["Vizier", "#eadcf7", "#5b2a86"], T: ["Thief", "#e1e1e1", "#2b2b2b"], G: ["Treasure", "#fbe9a6", "#8a5a00"] };
 
 const svg = (body) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="100%" height="100%">${body}</svg>`;
 const frame = (fill = "#fffdf7", stroke = "#5a5a5a", width = 1.5) =>
@@ -27,7 +28,7 @@ const ITEM_SHAPES = {
 };
 const item = (key, colour, x, y, scale) => `<g transform="translate(${x} ${y}) scale(${scale})">${ITEM_SHAPES[key](colour)}</g>`;
 
-// Deserto's four emblems, in a 60 x 60 box.
+// The four emblems of the desert cards (oasis, vizier, thief, treasure), in a 60 x 60 box.
 const EMBLEMS = {
   O: (c) => `<path d="M30 58V26" stroke="#7a4b1c" stroke-width="5"/><path d="M30 26C22 14 10 14 4 20C14 18 22 20 30 26C24 12 30 4 40 2C34 10 32 18 30 26C38 16 50 16 56 22C46 20 38 22 30 26" fill="${c}"/><ellipse cx="30" cy="58" rx="24" ry="4" fill="#4fb3c8"/>`,
   V: (c) => `<ellipse cx="30" cy="16" rx="16" ry="10" fill="${c}"/><circle cx="30" cy="12" r="3" fill="#f2c94c"/><circle cx="30" cy="30" r="9" fill="#d9a77a"/><path d="M12 60c0-14 8-22 18-22s18 8 18 22z" fill="${c}"/>`,
@@ -59,39 +60,49 @@ function kingsKeys(face) {
     text(50, 130, 13, ink, `${kingdom} · ${face.colour}`, "middle", 600, "system-ui, sans-serif"));
 }
 
-function deserto(face) {
-  const [name, tint, ink] = DESERTO[face.type];
-  return svg(frame(tint, ink, 2) + text(6, 32, 32, ink, face.type, "start", 800, "'DejaVu Sans', system-ui, sans-serif") +
-    `<g transform="translate(20 42)">${EMBLEMS[face.type](ink)}</g>` + text(50, 126, 15, ink, name, "middle", 700, "system-ui, sans-serif"));
+function desert(face) {
+  const [name, tint, ink] = DESERT[face.text];
+  return svg(frame(tint, ink, 2) + text(6, 32, 32, ink, face.text, "start", 800, "'DejaVu Sans', system-ui, sans-serif") +
+    `<g transform="translate(20 42)">${EMBLEMS[face.text](ink)}</g>` + text(50, 126, 15, ink, name, "middle", 700, "system-ui, sans-serif"));
 }
+
+const escapeText = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+function plain(face) {
+  // A card of a family this page has no art for: its text, large.
+  return svg(frame() + text(50, 84, 36, "#1b1b1b", escapeText(face.text), "middle", 700, "'DejaVu Sans', system-ui, sans-serif"));
+}
+
+// The art of each card family, and the words a screen reader says for a card of it.
+const FAMILIES = {
+  french: [french, (face) => `${RANK_NAMES[face.rank]} of ${SUITS[face.suit][2]}`],
+  "kings-keys": [kingsKeys, (face) => `${KK_COLOURS[face.colour][3]} ${face.number} of ${KK_ITEMS[face.item]}`],
+  deserto: [desert, (face) => DESERT[face.text][0].toLowerCase()],
+};
+const family = (face) => FAMILIES[face.kind] || [plain, (f) => f.text];
 
 const cache = new Map();
 
 export function cardSVG(face) {
-  const key = `${face.kind}:${face.text || face.type}`;
-  if (!cache.has(key)) {
-    const draw = face.kind === "kings-keys" ? kingsKeys : face.kind === "deserto" ? deserto : french;
-    cache.set(key, draw(face));
-  }
+  const key = `${face.kind}:${face.text}`;
+  if (!cache.has(key)) cache.set(key, family(face)[0](face));
   return cache.get(key);
 }
 
-export function backSVG(game) {
-  const key = `back:${game}`;
+export function backSVG(colour = "#2a4d9b") {
+  const key = `back:${colour}`;
   if (!cache.has(key)) {
-    const colour = BACKS[game] || BACKS.klondike;
+    const id = `in-${colour.replace(/[^0-9a-z]/gi, "")}`;
     let lattice = "";
     for (let i = -140; i < 100; i += 12) lattice += `M${i} 8L${i + 132} 140M${i + 140} 8L${i + 8} 140`;
     cache.set(key, svg(frame(colour, "#fff", 2) +
       `<rect x="7" y="7" width="86" height="126" rx="5" fill="none" stroke="#ffffff88" stroke-width="1.5"/>` +
-      `<clipPath id="in-${game}"><rect x="9" y="9" width="82" height="122" rx="4"/></clipPath>` +
-      `<path d="${lattice}" stroke="#ffffff40" stroke-width="1.6" clip-path="url(#in-${game})"/>`));
+      `<clipPath id="${id}"><rect x="9" y="9" width="82" height="122" rx="4"/></clipPath>` +
+      `<path d="${lattice}" stroke="#ffffff40" stroke-width="1.6" clip-path="url(#${id})"/>`));
   }
   return cache.get(key);
 }
 
 export function cardLabel(face) {
-  if (face.kind === "kings-keys") return `${KK_COLOURS[face.colour][3]} ${face.number} of ${KK_ITEMS[face.item]}`;
-  if (face.kind === "deserto") return DESERTO[face.type][0].toLowerCase();
-  return `${RANK_NAMES[face.rank]} of ${SUITS[face.suit][2]}`;
+  return family(face)[1](face);
 }

@@ -113,12 +113,7 @@ class RoomPage {
     const you = s.you;
     const result = s.result;
     const names = t.names.map((n, i) => (i === you ? "You" : n));
-    let reason = null;
-    if (result) {
-      const lines = names.map((n, i) => `${n}: ${result.scores[i]} cards, rank ${result.ranks[i]}`);
-      const head = you !== null && result.winners.includes(you) ? (result.winners.length > 1 ? "You share the win!" : "You won!") : "Game over.";
-      reason = `${head} ${lines.join(", ")}.`;
-    }
+    const reason = result ? result.reason : null;  // the game's own sentence for this seat
     const away = s.seats.filter((seat) => seat.away).map((seat) => `${names[seat.seat]} is away`);
     return {
       ...t, names, log: s.log, log_from: s.log_from, id: s.code, game: s.game, title: s.solo ? s.title : `${s.title} room ${s.code}`,
@@ -178,13 +173,18 @@ class RoomTable extends Table {
   }
 
   request(action, body) {
-    // Over the socket: a move, or (against bots) undo, redo, restart, hint; answered by the
-    // next snapshot (or, for a hint, by its answer), or an error.
-    if (!["move", "undo", "redo", "restart", "hint"].includes(action) || (action === "move" && !body.move)) return Promise.resolve(null);
+    // Over the socket: a move (its text, or cards dropped on a pile: the server reads the
+    // drop), or (against bots) undo, redo, restart, hint; answered by the next snapshot (or,
+    // for a hint, by its answer), or an error.
+    const drop = action === "move" && !body.move && body.from !== undefined;
+    if (!["move", "undo", "redo", "restart", "hint"].includes(action) || (action === "move" && !body.move && !drop)) return Promise.resolve(null);
     if (this.pending) return Promise.resolve(null);
+    const at = this.table.at;
+    const message = action !== "move" ? { type: action, at }
+      : drop ? { type: "move", from: body.from, index: body.index, to: body.to, at } : { type: "move", move: body.move, at };
     return new Promise((resolve) => {
-      this.pending = { action, at: this.table.at, resolve: (answer) => resolve(answer === true ? this.table : answer || null) };
-      this.page.send(action === "move" ? { type: "move", move: body.move, at: this.table.at } : { type: action, at: this.table.at });
+      this.pending = { action, at, resolve: (answer) => resolve(answer === true ? this.table : answer || null) };
+      this.page.send(message);
     });
   }
 
@@ -192,17 +192,6 @@ class RoomTable extends Table {
     const ok = await this.request("move", body);
     if (!ok) this.draw();
     return Boolean(ok);
-  }
-
-  drop(from, index, to) {
-    const t = this.table;
-    const legal = t.legal.find((mv) => mv.from === from && mv.index === index && mv.to === to);
-    if (legal) return this.send({ move: legal.move });
-    const hand = t.piles.find((p) => p.name === from);
-    if (!hand || from !== `hand ${t.seat}`) { say("You play cards from your own hand.", "error"); this.draw(); return null; }
-    const kind = hand.cards[index].face.type;
-    if (t.to_move !== t.seat) { say("It is not your turn.", "error"); this.draw(); return null; }
-    return this.send({ move: to.startsWith("won") ? `G${kind}` : `${kind}${to}` });
   }
 
   async newGame() {

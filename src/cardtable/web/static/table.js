@@ -85,7 +85,7 @@ export class Table {
     this.side = el("div", { class: "side" });
     const form = el("form", { class: "notation" },
       el("label", { for: "move-input", text: "Move" }),
-      el("input", { id: "move-input", autocomplete: "off", spellcheck: "false", placeholder: "type a move, e.g. d" }),
+      el("input", { id: "move-input", autocomplete: "off", spellcheck: "false", placeholder: "type a move" }),
       el("button", { type: "submit", text: "Play" }));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
@@ -119,6 +119,8 @@ export class Table {
     // Safe cards go to foundations: only games that have them offer it.
     document.getElementById("auto-move-label").hidden = !table.piles.some((p) => p.kind === "foundation");
     b.solver.textContent = table.family === "seats" ? "Suggest a move" : "Solver hint";
+    // An example of the notation: the text of a legal move, as the server wrote it.
+    this.notation.querySelector("input").placeholder = table.legal.length ? `type a move, e.g. ${table.legal[0].move}` : "type a move";
     document.getElementById("label").textContent = table.label;
     document.getElementById("moves").textContent = `moves: ${table.at}`;
     document.getElementById("status-lines").textContent = table.status.join(" · ");
@@ -161,20 +163,12 @@ export class Table {
   }
 
   drawSide() {
+    // A seats table: the turn, a line a seat and the log, all in the server's (the game's) words.
     const t = this.table;
     if (t.family !== "seats") { this.side.replaceChildren(); return; }
-    const name = (s) => (s === t.seat ? "You" : t.names[s]);
-    const plural = { oasis: "oases", vizier: "viziers", thief: "thieves", treasure: "treasures" };
-    const kinds = (letters) => "OVTG".split("").map((k) => [k, [...letters].filter((c) => c === k).length])
-      .filter(([, n]) => n).map(([k, n]) => `${n} ${n > 1 ? plural[t.kinds[k]] : t.kinds[k]}`).join(", ");
-    const players = el("ul", { class: "seats-list" }, t.hand_sizes.map((n, s) =>
-      el("li", { class: s === t.to_move ? "to-move" : "" }, `${name(s)}: ${n} in hand, ${t.won[s]} won`,
-        t.captured[s] ? el("span", { class: "captured", text: ` (captured: ${kinds(t.captured[s])})` }) : null)));
-    const turn = t.to_move === null ? "The game is over." : t.to_move === t.seat
-      ? (t.legal.length && t.legal.every((m) => m.move.startsWith("G") && m.to.startsWith("won"))
-        ? `You cannot place a card: give one to ${name((t.seat - 1 + t.hand_sizes.length) % t.hand_sizes.length)} (drag it onto their winnings).`
-        : "Your turn: drag a card from your hand onto the square.")
-      : `${name(t.to_move)} is to play.`;
+    const players = el("ul", { class: "seats-list" }, (t.lines || []).map((line, s) =>
+      el("li", { class: s === t.to_move ? "to-move" : "", text: line })));
+    const turn = t.turn;
     const lines = t.log || [];
     const log = el("ol", { class: "log", "aria-label": "what happened", start: (t.log_from || 0) + Math.max(1, lines.length - 11) },
       lines.slice(-12).map((line) => el("li", { text: line })));
@@ -254,7 +248,7 @@ export class Table {
       }
       nodes.push(slot);
       if (captions) {
-        nodes.push(el("div", { class: "caption", "aria-hidden": "true", text: this.caption(pile),
+        nodes.push(el("div", { class: "caption", "aria-hidden": "true", text: pile.caption || "",
           style: `left:${left - m.gap}px;top:${top + m.h + 3}px;width:${m.w + 2 * m.gap}px` }));
       }
       pile.cards.forEach((card, i) => {
@@ -270,7 +264,7 @@ export class Table {
           tabindex: card.up && pile.grab !== "none" ? "0" : "-1",
           style: `left:${left + dx}px;top:${top + dy}px;width:${m.w}px;height:${m.h}px;z-index:${10 + i}`,
         });
-        node.innerHTML = card.up ? cardSVG(card.face) : backSVG(t.game);
+        node.innerHTML = card.up ? cardSVG(card.face) : backSVG(t.back);
         nodes.push(node);
       });
     }
@@ -279,16 +273,6 @@ export class Table {
     this.board.replaceChildren(...nodes);
     if (keep) this.focus(keep.pile, keep.index);
     this.board.onpointerdown = (e) => this.pointerDown(e);
-  }
-
-  caption(pile) {
-    // The words under a pile of a seats table: whose hand, whose winnings.
-    const t = this.table;
-    const [kind, seat] = pile.name.split(" ");
-    if (seat === undefined) return pile.kind === "deck" ? "deck" : "";
-    const s = Number(seat);
-    const who = s === t.seat ? "You" : t.names[s];
-    return kind === "hand" ? who : "won";
   }
 
   // --- which cards move together --------------------------------------------------------
@@ -382,9 +366,10 @@ export class Table {
   click(pile, index) {
     const t = this.table;
     if (pile.kind === "stock") {
-      const legal = t.legal.find((mv) => mv.from === "stock" || mv.to === "stock");
+      // The stock's own move (a draw, a redeal): the legal move that leaves it as a whole or comes back to it.
+      const legal = t.legal.find((mv) => mv.index === null && (mv.from === pile.name || mv.to === pile.name));
       if (legal) this.send({ move: legal.move });
-      else this.send({ move: pile.cards.length ? "d" : "r" });  // the engine says why not
+      else say("The stock cannot be used now.", "error");
       return;
     }
     if (this.selected) {
@@ -503,8 +488,10 @@ export class Table {
   showPlayable() {
     const t = this.table;
     const cards = t.legal.filter((mv) => mv.index !== null).map((mv) => [mv.from, mv.index]);
-    const stock = t.legal.some((mv) => mv.index === null);
-    this.highlight = { cards, piles: stock ? ["stock"] : [] };
+    // A move of the stock as a whole (a draw, a redeal): the stock pile lights up.
+    const stocks = t.piles.filter((p) => p.kind === "stock" && t.legal.some((mv) => mv.index === null && (mv.from === p.name || mv.to === p.name)));
+    const stock = stocks.length > 0;
+    this.highlight = { cards, piles: stocks.map((p) => p.name) };
     this.draw();
     say(cards.length || stock
       ? `${new Set(cards.map((c) => c.join("|"))).size} card(s) can be played${stock ? ", and the stock can be used" : ""}.`
