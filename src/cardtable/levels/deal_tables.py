@@ -21,6 +21,7 @@ from ..core.rules import Rules
 from ..core.shuffle import SplitMix64
 from ..core.spec import LevelKey as LevelKey  # re-exported (it was defined here before core.spec)
 from ..games import rules_for, spec_for, specs
+from ..solve.spaces import equivalent_start
 from .measures import GRADE_NODES, Measure, measure
 from .reference import NOISY_GAMES
 
@@ -290,6 +291,7 @@ def scale_for(rules: Rules[Any, Any]) -> Scale:
     >>> scale_for(rules_for("desturado", mode="hard")) == level_tables()["desturado-hard"].scale
     True
     """
+    rules = graded_rules(rules)
     table = shipped_table(rules)
     if table is not None:
         return table.scale
@@ -351,6 +353,22 @@ def is_level(rules: Rules[Any, Any], deal: int, level: str) -> bool:
     # "effort at most the bound", and a deal not won by then is not of the level.
     m = measure(rules, deal, noisy=level != "tricky", within=scale.effort_bound(level))
     return m.tricky if level == "tricky" else scale.level(m) == level
+
+
+def graded_rules(rules: Rules[Any, Any]) -> Rules[Any, Any]:
+    """The rules a game's deals are graded and dealt by level under: the equivalent rules
+    its search space offers at its deals (:func:`cardtable.solve.spaces.equivalent_start`
+    at deal 0; every deal of a game starts with the same counts), else ``rules``. Klondike
+    with at least as many redeals as a deal's stock holds cards plays every deal as
+    unlimited Klondike does, so it is graded as that, and uses its tables.
+
+    >>> from cardtable.games import rules_for
+    >>> graded_rules(rules_for("klondike", redeals=100_000)).options["redeals"] is None
+    True
+    >>> graded_rules(rules_for("klondike", redeals=2)).options["redeals"]
+    2
+    """
+    return equivalent_start(rules, rules.deal(0))[0]
 
 
 def at_key_defaults(rules: Rules[Any, Any]) -> bool:
@@ -428,7 +446,7 @@ def deal_for_level(name: str, level: str, seed: int = 0, **options: Any) -> int:
     """
     if level not in LEVELS:
         raise OptionError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
-    rules = rules_for(name, **options)
+    rules = graded_rules(rules_for(name, **options))
     if not spec_for(rules.name).keys():
         raise OptionError(f"{name} has no deal levels (levels are for the one-player games)")
     if level == "random":

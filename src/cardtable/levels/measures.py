@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.rules import Rules
 from ..solve.search import Budget, search
-from ..solve.spaces import EagerSpace, space_for
+from ..solve.spaces import EagerSpace, equivalent_start, space_for
 from .reference import noisy_wins, obvious_player_wins
 
 GRADE_NODES = 100_000
@@ -98,7 +98,9 @@ def measure(
     >>> measure(rules_for("klondike"), 7)
     Measure(verdict='solved', effort=1141, eager_verdict='unsolvable', eager_effort=207, ease=None, obvious=False)
     """
-    start = rules.deal(deal)
+    # Graded under the equivalent rules the search space offers (Klondike with more redeals
+    # than a deal's stock holds cards is unlimited Klondike); they deal the same start.
+    rules, start = equivalent_start(rules, rules.deal(deal))
     full = search(space_for(rules), start, Budget(nodes=nodes if within is None else min(within, nodes)))
     if full.verdict != "solved":
         return Measure(full.verdict, full.nodes)

@@ -52,7 +52,7 @@ from ..core.rules import Rules
 from ..core.shuffle import SplitMix64
 from ..core.spec import resolve
 from ..games import spec_for
-from ..solve.spaces import EagerSpace
+from ..solve.spaces import EagerSpace, equivalent_start
 from ..solve.types import Edge
 from .position_value import Appeal, appeal_for
 
@@ -101,6 +101,9 @@ def obvious_play(rules: Rules[Any, Any], state: Any, noise: SplitMix64 | None = 
     >>> game.won, len(game.moves) > 52
     (True, True)
     """
+    # The equivalent rules the search space offers (Klondike's redeals beyond what can
+    # matter: unlimited) make the same moves, each legal under ``rules``, and cost less.
+    rules, state = equivalent_start(rules, state)
     space, appeal = _player(rules)
     seen: set[Hashable] = {state}
     moves: list[Any] = []
@@ -167,8 +170,19 @@ def obvious_step(rules: Rules[Any, Any], state: Any) -> Edge | None:
     >>> r = rules_for("klondike")
     >>> [str(m) for m in obvious_step(r, r.deal(0))[0]]
     ['3f']
+    >>> r = rules_for("klondike", redeals=10**6); s = r.apply(r.deal(1), r.parse_move("d"))
+    >>> obvious_step(r, s)[1].redeals_used  # no redeal on the way
+    0
     """
-    return _choose(*_player(rules), state, (state,))
+    # Chosen under the equivalent rules (as obvious_play plays), played under ``rules``.
+    search_rules, search_state = equivalent_start(rules, state)
+    step = _choose(*_player(search_rules), search_state, (search_state,))
+    if step is None or search_rules is rules:
+        return step
+    after = state
+    for move in step[0]:
+        after = rules.apply(after, move)
+    return step[0], after
 
 
 def obvious_player_wins(rules: Rules[Any, Any], deal: int) -> bool:

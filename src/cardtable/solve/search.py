@@ -50,6 +50,7 @@ def depth_first(space: SearchSpace, start: Any, budget: Budget) -> Found:
     deadline = None if budget.seconds is None else began + budget.seconds
     max_nodes = budget.nodes
     max_seen = budget.memory
+    every = budget.clock_every if type(budget.clock_every) is int and budget.clock_every > 0 else 256
     if space.is_won(start):
         return Found("solved", [], 0, time.perf_counter() - began)
     key = space.key
@@ -72,7 +73,7 @@ def depth_first(space: SearchSpace, start: Any, budget: Budget) -> Found:
             if (
                 (max_nodes is not None and nodes >= max_nodes)
                 or (max_seen is not None and len(seen) >= max_seen)
-                or (deadline is not None and nodes % 256 == 0 and time.perf_counter() > deadline)
+                or (deadline is not None and nodes % every == 0 and time.perf_counter() > deadline)
             ):
                 return Found("unknown", [], nodes, time.perf_counter() - began)
             seen.add(k)

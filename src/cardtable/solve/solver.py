@@ -7,17 +7,22 @@
 
 from __future__ import annotations
 
+import math
+import numbers
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import CardtableError
 from ..core.game import Game
+from ..core.rules import Rules
 from ..core.spec import resolve
 from ..games import spec_for
 from .lost import proved_lost
-from .memory import default_memory, peak_mb, reset_peak
+from .memory import default_memory, peak_mb, position_bytes, reset_peak
 from .search import search
+from .spaces import equivalent_start
 from .types import Budget, Found, Pruned
 
 VERDICTS = ("solved", "unsolvable", "unknown")
@@ -77,34 +82,48 @@ def solve(
 ) -> SolveResult:
     """Solve the current position of a one-player game within a budget.
 
-    ``seconds`` and ``nodes`` limit the search (None: no limit); ``memory``
-    limits the positions remembered (None: no limit). The default, ``"auto"``,
-    fits the machine: a quarter of its available memory
-    (:func:`~cardtable.solve.memory.default_memory`: at most 64 bytes a position
-    with a compiled core, 400 in Python; at least 2 million positions), so that a
-    long time limit is not cut short by a small table. The game itself is not changed. A position that
+    ``seconds`` and ``nodes`` limit the search (None: no limit; ``seconds`` is a real
+    number, ``nodes`` a whole number); ``memory`` limits the positions remembered (None:
+    no limit). The default, ``"auto"``, fits the machine: a quarter of its available
+    memory at the bytes a position takes in the search that runs
+    (:func:`~cardtable.solve.memory.default_memory`, :func:`~cardtable.solve.memory.position_bytes`;
+    at least 2 million positions), so that a long time limit is not cut short by a
+    small table. The game itself is not changed. A position that
     :func:`cardtable.solve.lost.proved_lost` shows lost is "unsolvable" at once,
     after no search (``nodes`` 0).
+
+    The limits are honoured (``docs/solver.md``, "Limits"): with ``seconds``, ``solve``
+    returns within ``seconds`` plus :func:`slack`, the replay that checks a winning line
+    included (a line that cannot be checked in time is not returned: "unknown"); with
+    ``seconds`` of 0 or less it returns at once, "unknown" after no search. A ``seconds``
+    that is not a number (``nan``), or a limit of the wrong type, is refused before
+    anything starts: :class:`~cardtable.core.errors.CardtableError` or ``TypeError``.
 
     >>> import cardtable
     >>> solve(cardtable.new_game("devils-square", deal=1), nodes=5).verdict
     'unknown'
+    >>> solve(cardtable.new_game("klondike", deal=8), seconds=0)
+    SolveResult(verdict='unknown', moves=[], nodes=0, seconds=0.0, peak_mb=0.0)
     """
+    began = time.perf_counter()
+    seconds = check_seconds(seconds)
+    nodes = check_nodes(nodes)
+    memory = check_memory(memory)
     rules = game.rules
     if not spec_for(rules.name).one_player:
         raise CardtableError(f"{rules.name} is a multi-player game; the solver is for one-player games")
-    began = time.perf_counter()
-    limit: int | None
-    if memory == "auto":
-        limit = default_memory()
-    elif isinstance(memory, str):
-        raise CardtableError(f"memory must be a number of positions, None or 'auto', not {memory!r}")
-    else:
-        limit = memory
+    if seconds is not None and seconds <= 0:
+        return SolveResult("unknown", [], 0, 0.0, 0.0)
+    deadline = None if seconds is None else began + seconds
     reset_peak()
     if not rules.is_won(game.state) and proved_lost(rules, game.state):
         return SolveResult("unsolvable", [], 0, time.perf_counter() - began, peak_mb())
-    space = solver_space(rules)
+    # The search may run under equivalent rules that are cheaper to search (Klondike's
+    # redeals beyond what can matter: spaces.equivalent_start); its line is replayed
+    # below through the game's own rules.
+    search_rules, start = equivalent_start(rules, game.state)
+    space = solver_space(search_rules)
+    limit = default_memory(position_bytes=position_bytes(space, start)) if isinstance(memory, str) else memory
     # The first phases look for a win among the two, then the three, most promising
     # moves of every position (iterative broadening): fast when the obvious moves
     # nearly work, but they prove nothing when they fail. The last phase, the complete
@@ -123,26 +142,179 @@ def solve(
     found = Found("unknown")  # the work of every phase so far, and the win if one was found
     if quick_nodes is None or quick_nodes > 1:
         for width in PRUNED_WIDTHS:
-            found = _then(found, search(Pruned(space, width), game.state, Budget(quick_nodes, quick_seconds, limit)))
+            left = _left(deadline)
+            if left is not None and left <= 0:
+                break
+            share = quick_seconds if left is None or quick_seconds is None else min(quick_seconds, left)
+            found = _then(found, search(Pruned(space, width), start, Budget(quick_nodes, share, limit, 1)))
             if found.verdict == "solved":
                 break
-    if found.verdict != "solved":
-        rest = Budget(
-            nodes=None if nodes is None else nodes - found.nodes,
-            seconds=None if seconds is None else max(0.0, seconds - found.seconds),
-            memory=limit,
-        )
-        found = _then(found, search(space, game.state, rest), decides=True)
-    if found.verdict == "solved":
-        # Replayed through the rules themselves: a game's autoplay would make moves of its own.
-        check = game.state
-        for move in found.moves:
-            if move not in rules.legal_moves(check):  # pragma: no cover - would be a solver bug
-                raise AssertionError(f"the solver's line plays an illegal move: {move}")
-            check = rules.apply(check, move)
-        if not rules.is_won(check):  # pragma: no cover - would be a solver bug
-            raise AssertionError("the solver's line does not win")
-    return SolveResult(found.verdict, found.moves, found.nodes, found.seconds, peak_mb())
+    left = _left(deadline)
+    if found.verdict != "solved" and (left is None or left > 0):
+        rest = Budget(None if nodes is None else nodes - found.nodes, left, limit, 1)
+        found = _then(found, search(space, start, rest), decides=True)
+    verdict, moves = found.verdict, found.moves
+    if verdict == "solved" and not replay(rules, game.state, moves, _check_deadline(deadline, seconds)):
+        verdict, moves = "unknown", []  # the line could not be checked in time: not returned
+    return SolveResult(verdict, moves, found.nodes, time.perf_counter() - began, peak_mb())
+
+
+SLACK_SECONDS = 0.1
+"""The fixed part of :func:`slack`."""
+SLACK_SHARE = 0.05
+"""The part of :func:`slack` that grows with the limit."""
+REPLAY_SHARE = 0.5
+"""The share of the slack the replay of a winning line may use after the time limit."""
+REPLAY_CHECK_EVERY = 256
+"""Moves replayed between two looks at the clock."""
+
+
+def slack(seconds: float) -> float:
+    """How long past a time limit of ``seconds`` :func:`solve` may return: 0.1 s plus 5% of
+    the limit (of none when the limit is 0 or less; ``docs/solver.md``, "Limits", gives what
+    it covers and how it is checked).
+
+    >>> round(slack(1.0), 3), slack(20.0), slack(-float("inf"))
+    (0.15, 1.1, 0.1)
+    """
+    return SLACK_SECONDS + SLACK_SHARE * max(0.0, seconds)
+
+
+MEMORY_ALLOWANCE_MB = 64
+"""What :func:`memory_budget_mb` allows a solve beyond its positions, in MB: the compiled
+cores' buffers, the winning line and its replay."""
+
+
+def memory_budget_mb(game: Game[Any, Any], memory: int | str | None = "auto") -> float | None:
+    """The most a :func:`solve` of ``game`` with ``memory`` may add to the process's resident
+    size, in MB (None: no limit, ``memory`` None): the positions it may remember (``"auto"``:
+    the default for the search it runs) times the bytes one takes there
+    (:func:`~cardtable.solve.memory.position_bytes`), plus :data:`MEMORY_ALLOWANCE_MB`.
+
+    >>> import cardtable
+    >>> memory_budget_mb(cardtable.new_game("klondike", deal=1), 1_000_000) in (64 + 61.03515625, 64 + 381.4697265625)
+    True
+    >>> memory_budget_mb(cardtable.new_game("klondike", deal=1), None) is None
+    True
+    """
+    memory = check_memory(memory)
+    if memory is None:
+        return None
+    search_rules, start = equivalent_start(game.rules, game.state)
+    size = position_bytes(solver_space(search_rules), start)
+    positions = default_memory(position_bytes=size) if isinstance(memory, str) else max(0, memory)
+    return positions * size / 2**20 + MEMORY_ALLOWANCE_MB
+
+
+def check_seconds(seconds: object) -> float | None:
+    """A time limit as :func:`solve` takes it: None (no limit) or a real number of seconds
+    (infinity: no limit); ``TypeError`` for anything else, and
+    :class:`~cardtable.core.errors.CardtableError` for ``nan``.
+
+    >>> check_seconds(2), check_seconds(float("inf")), check_seconds(-1.5)
+    (2.0, None, -1.5)
+    >>> check_seconds("1")
+    Traceback (most recent call last):
+    ...
+    TypeError: seconds must be a number of seconds or None, not str
+    """
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real):
+        raise TypeError(f"seconds must be a number of seconds or None, not {type(seconds).__name__}")
+    try:
+        value = float(seconds)
+    except OverflowError:  # an int beyond float's range
+        value = -math.inf if seconds < 0 else math.inf
+    if math.isnan(value):
+        raise CardtableError("seconds must be a number of seconds or None, not nan")
+    return None if value == math.inf else value
+
+
+def check_nodes(nodes: object) -> int | None:
+    """A node limit as :func:`solve` takes it: None (no limit) or a whole number;
+    ``TypeError`` for anything else.
+
+    >>> check_nodes(5), check_nodes(None)
+    (5, None)
+    >>> check_nodes(2.5)
+    Traceback (most recent call last):
+    ...
+    TypeError: nodes must be a whole number of positions or None, not float
+    """
+    if nodes is None:
+        return None
+    if isinstance(nodes, bool) or not isinstance(nodes, numbers.Integral):
+        raise TypeError(f"nodes must be a whole number of positions or None, not {type(nodes).__name__}")
+    return int(nodes)
+
+
+def check_memory(memory: object) -> int | str | None:
+    """A memory limit as :func:`solve` takes it: None (no limit), ``"auto"`` or a whole
+    number of positions; ``TypeError`` for another type,
+    :class:`~cardtable.core.errors.CardtableError` for another text.
+
+    >>> check_memory("auto"), check_memory(10_000)
+    ('auto', 10000)
+    >>> check_memory("lots")
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.CardtableError: memory must be a number of positions, None or 'auto', not 'lots'
+    """
+    if memory is None:
+        return None
+    if isinstance(memory, str):
+        if memory == "auto":
+            return memory
+        raise CardtableError(f"memory must be a number of positions, None or 'auto', not {_excerpt(memory)}")
+    if isinstance(memory, bool) or not isinstance(memory, numbers.Integral):
+        raise TypeError(f"memory must be a whole number of positions, None or 'auto', not {type(memory).__name__}")
+    return int(memory)
+
+
+def _excerpt(text: str, most: int = 40) -> str:
+    """``repr`` of ``text``, cut to ``most`` characters (an error quotes no more)."""
+    return repr(text) if len(text) <= most else repr(text[:most]) + "..."
+
+
+def _left(deadline: float | None) -> float | None:
+    """The seconds left before ``deadline`` (a :func:`time.perf_counter` time; None: none)."""
+    return None if deadline is None else deadline - time.perf_counter()
+
+
+def _check_deadline(deadline: float | None, seconds: float | None) -> float | None:
+    """When the replay of a winning line must be done: the time limit plus its share of
+    the slack (None: no limit)."""
+    if deadline is None or seconds is None:
+        return None
+    return deadline + REPLAY_SHARE * slack(seconds)
+
+
+def replay(rules: Rules[Any, Any], start: Any, moves: Sequence[Any], deadline: float | None = None) -> bool:
+    """Replay ``moves`` from ``start`` through the rules, each checked against the legal
+    moves, and check that they win: True when they do; False when ``deadline`` (a
+    :func:`time.perf_counter` time) passed first. A line that does not replay or win is
+    a solver bug: ``AssertionError``.
+
+    >>> import cardtable
+    >>> game = cardtable.new_game("klondike", deal=8)
+    >>> replay(game.rules, game.state, solve(game).moves)
+    True
+    >>> replay(game.rules, game.state, solve(game).moves, deadline=0.0)
+    False
+    """
+    check = start
+    legal_moves, apply = rules.legal_moves, rules.apply
+    for i, move in enumerate(moves):
+        if deadline is not None and i % REPLAY_CHECK_EVERY == 0 and time.perf_counter() > deadline:
+            return False
+        # Through the rules themselves: a game's autoplay would make moves of its own.
+        if move not in legal_moves(check):
+            raise AssertionError(f"the solver's line plays an illegal move: {move}")
+        check = apply(check, move)
+    if not rules.is_won(check):
+        raise AssertionError("the solver's line does not win")
+    return True
 
 
 def solver_space(rules: Any) -> Any:

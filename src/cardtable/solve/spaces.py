@@ -188,10 +188,46 @@ class KlondikeSpace:
     True
     """
 
+    POSITION_BYTES = 400
+    """The most memory a remembered position takes in the Python search of this space, in
+    bytes (:func:`cardtable.solve.memory.position_bytes`; measured: 130 at a cap of 100,000)."""
+
     def __init__(self, rules: Klondike) -> None:
         self.rules = rules
         self._draw1 = rules.options["draw"] == 1
         self._cycles: dict[tuple[Any, ...], list[tuple[tuple[KlondikeMove, ...], Any, Any, int]]] = {}
+
+    @staticmethod
+    def equivalent(rules: Klondike, state: KlondikeState) -> tuple[Klondike, KlondikeState]:
+        """Rules and a position equally winnable as ``rules`` and ``state``, move for move,
+        that are cheaper to search: only the redeals left matter, so the rules with that
+        many redeals and none used, and with no limit at all when at least as many are left
+        as there are cards in the stock and waste (``docs/solver.md``, "Redeals beyond what
+        can matter": a line of this space never needs more); and ``autoplay`` off, which
+        only :meth:`~cardtable.core.game.Game.play` reads (the space is the same, and the
+        compiled core then takes it).
+
+        >>> from cardtable.games.klondike import Klondike
+        >>> r, s = KlondikeSpace.equivalent(Klondike(redeals=100_000), Klondike().deal(0))
+        >>> r.options["redeals"], s == Klondike().deal(0)
+        (None, True)
+        >>> s = Klondike(redeals=30).deal(0)._replace(redeals_used=10)
+        >>> r, t = KlondikeSpace.equivalent(Klondike(redeals=30), s)
+        >>> r.options["redeals"], t.redeals_used
+        (20, 0)
+        >>> KlondikeSpace.equivalent(Klondike(autoplay=True), s)[0].options["autoplay"]
+        False
+        """
+        redeals = rules.options["redeals"]
+        autoplay = rules.options["autoplay"]
+        if redeals is None:
+            limit = None
+        else:
+            left = max(0, redeals - state.redeals_used)
+            limit = None if left >= len(state.stock) + len(state.waste) else left
+        if limit == redeals and not state.redeals_used and not autoplay:
+            return rules, state
+        return type(rules)(**dict(rules.options, redeals=limit, autoplay=False)), state._replace(redeals_used=0)
 
     def key(self, s: KlondikeState) -> Hashable:
         """The position with its tableau piles sorted (the piles are interchangeable).
@@ -511,6 +547,11 @@ class DemonthiefSpace:
     SCORE_STOCK = -2
     SCORE_INTO_EMPTY = -1
 
+    POSITION_BYTES = 8192
+    """The most memory a remembered position takes in the Python search of this space, in
+    bytes (:func:`cardtable.solve.memory.position_bytes`; measured: 6,300 at a cap of
+    100,000 when nearly every position lies on the path, each holding its children)."""
+
     def __init__(self, rules: Demonthief) -> None:
         self.rules = rules
         self._redeals = rules.REDEALS
@@ -678,6 +719,10 @@ class DesturadoSpace:
     SCORE_INTO_COLUMN = -3
     SCORE_MERGE = 0
 
+    POSITION_BYTES = 1024
+    """The most memory a remembered position takes in the Python search of this space, in
+    bytes (:func:`cardtable.solve.memory.position_bytes`; measured: 820 at a cap of 100,000)."""
+
     def __init__(self, rules: Desturado) -> None:
         self.rules = rules
 
@@ -764,6 +809,24 @@ def space_for(rules: Rules[Any, Any]) -> Any:
     'KlondikeSpace'
     """
     return resolve(spec_for(rules.name).search_space)(rules)
+
+
+def equivalent_start(rules: Rules[Any, Any], state: Any) -> tuple[Rules[Any, Any], Any]:
+    """The rules and position a search of ``state`` under ``rules`` should start from: the
+    ones the game's search space offers as equally winnable and cheaper to search (its
+    ``equivalent``, a static method: :meth:`KlondikeSpace.equivalent`), else the same.
+    A line found from them is a line of legal moves from ``state`` under ``rules``.
+
+    >>> from cardtable.games import rules_for
+    >>> r, s = equivalent_start(rules_for("klondike", redeals=5000), rules_for("klondike").deal(0))
+    >>> r.options["redeals"], equivalent_start(rules_for("desturado"), None)[1]
+    (None, None)
+    """
+    equivalent = getattr(resolve(spec_for(rules.name).search_space), "equivalent", None)
+    if equivalent is None:
+        return rules, state
+    found: tuple[Rules[Any, Any], Any] = equivalent(rules, state)
+    return found
 
 
 class EagerSpace:

@@ -45,15 +45,19 @@ class Budget:
     """Limits of a search: positions expanded, seconds, and positions remembered.
 
     ``None`` means no limit. ``memory`` bounds the transposition table (one entry
-    per position explored), which bounds memory.
+    per position explored), which bounds memory. ``clock_every``: the Python search
+    reads the clock once every that many positions (the compiled cores always every
+    256, the default, where a position costs a microsecond; ``solve`` asks for every
+    position, as a Python position can cost a millisecond).
 
-    >>> Budget(nodes=5).nodes
-    5
+    >>> Budget(nodes=5).nodes, Budget().clock_every
+    (5, 256)
     """
 
     nodes: int | None = None
     seconds: float | None = None
     memory: int | None = 2_000_000
+    clock_every: int = 256
 
 
 @dataclass

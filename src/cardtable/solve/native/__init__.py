@@ -248,3 +248,21 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
         return None
     found: Found | None = core.search(space, start, budget)
     return found
+
+
+def position_bytes(space: Any, start: Any) -> int | None:
+    """The most memory a remembered position takes, in bytes, in the compiled core that
+    :func:`search` would run on ``space`` from ``start`` (its module's
+    ``BYTES_PER_POSITION``), or None when the Python search would run.
+
+    >>> from cardtable.games import rules_for
+    >>> from cardtable.solve.spaces import space_for
+    >>> r = rules_for("demonthief")
+    >>> position_bytes(space_for(r), r.deal(0)) in (None, 512), position_bytes(object(), None)
+    (True, None)
+    """
+    core = core_for(space)
+    if core is None or not core.takes(space, start):
+        return None
+    found: int = core.BYTES_PER_POSITION
+    return found

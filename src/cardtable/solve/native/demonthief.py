@@ -32,10 +32,17 @@ from ...games import demonthief as dt
 from ...games.demonthief import DemonsAndThieves, Demonthief, DemonthiefMove, DemonthiefState
 from ..spaces import DemonthiefSpace
 from ..types import Budget, Found
-from . import load, run, unwrap
+from . import load, pure, run, unwrap
 
 CORE = load("demonthief")
 """The compiled module (None: not built)."""
+
+BYTES_PER_POSITION = 512
+"""The most memory a remembered position takes in this core, in bytes, with room to spare:
+a 128-byte key and its slots, and on a deep path each position's edges;
+measured 150 on a shallow search and 400 when nearly every position lies on the path (deal
+438, a million positions).
+:func:`cardtable.solve.memory.position_bytes` sizes ``solve``'s default memory limit by it."""
 
 _GAMES = (Demonthief, DemonsAndThieves)
 _SCORES = (
@@ -114,6 +121,13 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     True
     """
     began = time.perf_counter()
+    args = _arguments(space, start)
+    return None if args is None else run(CORE, args, budget, began, lambda path: [_move(*m) for m in path])
+
+
+def _arguments(space: Any, start: Any) -> tuple[Any, ...] | None:
+    """The core's arguments for a space and position but the budget (None: the core does
+    not take them)."""
     plan = _plan(space)
     if plan is None or not _position(start):
         return None
@@ -124,5 +138,14 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
         return None
     if not all(type(s) is int and abs(s) <= _SCORE_LIMIT for s in scores):
         return None
-    args = (*start, redeals, scores, eager, k)
-    return run(CORE, args, budget, began, lambda path: [_move(*m) for m in path])
+    return (*start, redeals, scores, eager, k)
+
+
+def takes(space: Any, start: Any) -> bool:
+    """Whether :func:`search` searches ``space`` from ``start`` in C (else: Python).
+
+    >>> r = Demonthief()
+    >>> takes(DemonthiefSpace(r), r.deal(0)) == (CORE is not None and not pure()), takes(DemonthiefSpace(r), None)
+    (True, False)
+    """
+    return CORE is not None and not pure() and _arguments(space, start) is not None

@@ -30,10 +30,15 @@ from typing import Any
 from ...games.desturado import MOVES, Desturado, fits
 from ..spaces import DesturadoSpace
 from ..types import Budget, Found
-from . import load, run, unwrap
+from . import load, pure, run, unwrap
 
 CORE = load("desturado")
 """The compiled module (None: not built)."""
+
+BYTES_PER_POSITION = 64
+"""The most memory a remembered position takes in this core, in bytes, with room to spare:
+measured 41 at a cap of a million positions.
+:func:`cardtable.solve.memory.position_bytes` sizes ``solve``'s default memory limit by it."""
 
 # fit[bottom * 52 + top]: whether a unit with that bottom card fits on that top card.
 _FIT = bytes(fits(b, t) for b in range(52) for t in range(52))
@@ -97,6 +102,13 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     True
     """
     began = time.perf_counter()
+    args = _arguments(space, start)
+    return None if args is None else run(CORE, args, budget, began, _moves)
+
+
+def _arguments(space: Any, start: Any) -> tuple[Any, ...] | None:
+    """The core's arguments for a space and position but the budget (None: the core does
+    not take them)."""
     plan = _plan(space)
     if plan is None:
         return None
@@ -105,4 +117,14 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     scores = tuple(getattr(desturado, name) for name in _SCORES)
     if position is None or not all(type(s) is int and abs(s) <= _SCORE_LIMIT for s in scores):
         return None
-    return run(CORE, (*position, _FIT, scores, eager, k), budget, began, _moves)
+    return (*position, _FIT, scores, eager, k)
+
+
+def takes(space: Any, start: Any) -> bool:
+    """Whether :func:`search` searches ``space`` from ``start`` in C (else: Python).
+
+    >>> r = Desturado()
+    >>> takes(DesturadoSpace(r), r.deal(0)) == (CORE is not None and not pure()), takes(DesturadoSpace(r), None)
+    (True, False)
+    """
+    return CORE is not None and not pure() and _arguments(space, start) is not None

@@ -31,10 +31,15 @@ from typing import Any
 from ...games.devils_square import _PILES, DECK_SIZE, MOVES, SIZE, DevilsSquare, DevilsSquareState
 from ..spaces import RulesSpace, devils_square_key
 from ..types import Budget, Found
-from . import load, run, unwrap
+from . import load, pure, run, unwrap
 
 CORE = load("devils_square")
 """The compiled module (None: not built)."""
+
+BYTES_PER_POSITION = 64
+"""The most memory a remembered position takes in this core, in bytes, with room to spare:
+three-word keys; measured under 30.
+:func:`cardtable.solve.memory.position_bytes` sizes ``solve``'s default memory limit by it."""
 
 _MOST_CHILDREN = 240  # more than a position ever has (one move per source and target), so a larger k keeps them all
 
@@ -98,6 +103,13 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     True
     """
     began = time.perf_counter()
+    args = _arguments(space, start)
+    return None if args is None else run(CORE, args, budget, began, _moves)
+
+
+def _arguments(space: Any, start: Any) -> tuple[Any, ...] | None:
+    """The core's arguments for a space and position but the budget (None: the core does
+    not take them)."""
     plan = _plan(space)
     if plan is None:
         return None
@@ -105,4 +117,14 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     position = _position(start)
     if position is None:
         return None
-    return run(CORE, (*position, symmetric, eager, k), budget, began, _moves)
+    return (*position, symmetric, eager, k)
+
+
+def takes(space: Any, start: Any) -> bool:
+    """Whether :func:`search` searches ``space`` from ``start`` in C (else: Python).
+
+    >>> from cardtable.games.devils_square import DevilsSquare
+    >>> takes(RulesSpace(DevilsSquare()), DevilsSquare().deal(0)) == (CORE is not None and not pure())
+    True
+    """
+    return CORE is not None and not pure() and _arguments(space, start) is not None

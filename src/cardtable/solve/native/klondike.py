@@ -53,6 +53,12 @@ MAX_REDEALS = 4095
 CORE = load("klondike")
 """The compiled module (None: not built)."""
 
+BYTES_PER_POSITION = 64
+"""The most memory a remembered position takes in this core, in bytes, with room to spare:
+the seen table's 16-byte slots (at most half full) and packed keys, and the path; measured
+34 to 47 at the cap of proofs of 1 and 4 million positions.
+:func:`cardtable.solve.memory.position_bytes` sizes ``solve``'s default memory limit by it."""
+
 # Every move the core can name, as the rules' own move objects.
 _MOVES: dict[tuple[int, int, int], KlondikeMove] = {
     tuple(m): m  # type: ignore[misc]
@@ -107,6 +113,18 @@ def _arguments(space: Any, state: Any) -> tuple[Any, ...] | None:
     mode, k, rules, classes = how
     options = rules.options
     return (*state, options["draw"], options["redeals"], options["foundation_return"], classes, mode, k)
+
+
+def takes(space: Any, start: Any) -> bool:
+    """Whether :func:`search` searches ``space`` from ``start`` in C (else: Python).
+
+    >>> from cardtable.games.klondike import Klondike
+    >>> r = Klondike(); takes(KlondikeSpace(r), r.deal(0)) == (CORE is not None and not pure())
+    True
+    >>> takes(KlondikeSpace(Klondike(autoplay=True)), r.deal(0))
+    False
+    """
+    return _arguments(space, start) is not None
 
 
 def search(space: Any, start: Any, budget: Budget) -> Found | None:
