@@ -31,7 +31,7 @@ from ..core.game import Game
 from ..core.inputs import quote
 from ..core.multiplayer import MultiplayerGame, MultiplayerRules
 from ..core.shuffle import read_deal
-from ..games import rules_class, rules_for
+from ..games import rules_class, rules_for, specs
 from ..levels import LEVELS, deal_for_level
 from ..rulebook import rules_text
 from .analyze import analyze_group
@@ -187,6 +187,27 @@ def rules_command(game: str) -> None:
     make_console().print(Markdown(rules_text(game)))
 
 
+def layout_formats() -> list[str]:
+    """The position text formats of every game, in the order of the games' declarations.
+
+    >>> layout_formats()
+    ['cardtable', 'pysol']
+    """
+    found: list[str] = []
+    for spec in specs():
+        found += [f for f in spec.rules.FORMATS if f not in found]
+    return found
+
+
+def format_games() -> str:
+    """Which games write each format other than every game's own, for ``--format``'s help.
+
+    >>> format_games()
+    'pysol: klondike'
+    """
+    return "; ".join(f"{f}: {', '.join(s.name for s in specs() if f in s.rules.FORMATS)}" for f in layout_formats()[1:])
+
+
 @cli.command("deal", context_settings=GAME_OPTIONS)
 @click.argument("game")
 @click.option("--deal", "deal_text", metavar="N", help="Deal number (default: a random one, told on stderr).")
@@ -199,10 +220,10 @@ def rules_command(game: str) -> None:
 @click.option(
     "--format",
     "layout_format",
-    type=click.Choice(["cardtable", "pysol"]),
+    type=click.Choice(layout_formats()),
     default="cardtable",
     show_default=True,
-    help="Layout format (pysol: Klondike deals only).",
+    help=f"Layout format ({format_games()}).",
 )
 @click.pass_context
 def deal_command(

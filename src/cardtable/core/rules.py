@@ -164,6 +164,8 @@ class Rules(ABC, Generic[S, M]):
     """Bumped whenever a change would make old save files replay differently."""
     NOTATION: ClassVar[str] = ""
     """A short description of the move notation, shown by the CLI."""
+    FORMATS: ClassVar[tuple[str, ...]] = ("cardtable",)
+    """The position text formats :meth:`to_text` writes (and :meth:`from_text` reads)."""
     MOVE_TYPE: ClassVar[type | None] = None
     """The class of the game's moves (None: the class of what :meth:`parse_move` reads);
     :meth:`move_of` refuses a value of any other class."""

@@ -181,6 +181,7 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
         Option("autoplay", bool, False, help="after each move, play safe cards to the foundations"),
     )
     NOTATION = "d draw, r redeal, w3 waste->3, wf waste->foundation, 3f, 35 (35:2 two cards), fh5 foundation->5"
+    FORMATS = ("cardtable", "pysol")
     MOVE_TYPE = KlondikeMove
 
     def __init__(self, /, **options: Any) -> None:
