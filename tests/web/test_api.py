@@ -389,3 +389,22 @@ def test_hints_follow_the_solvers_line_without_a_new_search(client: TestClient) 
     table = act(client, second, "move", move=other).json()
     third = act(client, table, "hint").json()["hint"]
     assert "goes on" not in third["text"]
+
+
+def test_redo_repeats_exactly_what_undo_took_back(client: TestClient) -> None:
+    # Issue 27: a move sent with auto plays "d 3f" (the ace of spades goes home); undo takes
+    # both back, and redo must give the same position again, not "d" alone.
+    table = new(client, game="klondike", deal=0)
+    played = act(client, table, "move", move="d", auto=True).json()
+    assert played["at"] == 2
+    position = server_game(client, played).state
+    undone = act(client, played, "undo").json()
+    assert undone["at"] == 0
+    redone = act(client, undone, "redo").json()
+    assert redone["at"] == 2 and server_game(client, redone).state == position
+    # A move played without its automatic moves is played again without them.
+    plain = act(client, redone, "undo").json()
+    plain = act(client, plain, "move", move="d").json()
+    assert plain["at"] == 1
+    again = act(client, act(client, plain, "undo").json(), "redo").json()
+    assert again["at"] == 1

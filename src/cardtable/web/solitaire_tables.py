@@ -62,6 +62,10 @@ class _Table:
     hints: TableHints = field(default_factory=TableHints)
 
 
+AUTO_PREFIX = "auto:"
+"""Marks a move of the redo list that is played again with its automatic moves."""
+
+
 class SolitaireTables:
     """Every one-player table of the server (see the module docstring).
 
@@ -318,7 +322,11 @@ class SolitaireTables:
                 raise TableError("finished", "a won game stays won")
             if not table.game.moves or table.row.result == "abandoned":
                 raise TableError("illegal", "nothing to undo")
-            table.row.redo.append(str(table.game.undo()))
+            before = len(table.game.moves)
+            move = str(table.game.undo())
+            # Redo repeats exactly what undo took back: a move whose automatic moves went
+            # with it is played again with autoplay (kept as "auto:MOVE"), any other without.
+            table.row.redo.append(f"{AUTO_PREFIX}{move}" if before - len(table.game.moves) > 1 else move)
             self._settle(table)
             self._store(table)
             return self.table_json(table)
@@ -340,7 +348,9 @@ class SolitaireTables:
             if not row.redo or row.result in ("won", "abandoned"):
                 raise TableError("illegal", "nothing to redo")
             try:
-                game.play(row.redo.pop())
+                text = row.redo.pop()
+                auto = text.startswith(AUTO_PREFIX)
+                game.play(text.removeprefix(AUTO_PREFIX), autoplay=auto)
             except CardtableError as err:  # a stored redo list that no longer fits: drop it
                 row.redo.clear()
                 raise TableError("illegal", f"cannot redo: {err}") from None
