@@ -38,8 +38,9 @@ class LiveServer:
     of ``cardtable serve`` and ``create_app`` keywords ``options`` (limits, paces);
     ``restart()`` stops it and serves the same data folder again, as after a server restart."""
 
-    def __init__(self, data: Path, **options: Any) -> None:
+    def __init__(self, data: Path, sndbuf: int | None = None, **options: Any) -> None:
         self.data = data
+        self.sndbuf = sndbuf
         self.options = options
         self.server: uvicorn.Server | None = None
         self.thread: threading.Thread | None = None
@@ -47,13 +48,18 @@ class LiveServer:
         self.start()
 
     def start(self) -> None:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
+        # The listening socket is made here: a small send buffer (``sndbuf``), which the
+        # accepted sockets inherit, lets a test fill a socket that does not read.
+        listener = socket.socket()
+        if self.sndbuf is not None:
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.sndbuf)
+        listener.bind(("127.0.0.1", 0))
+        self.port = listener.getsockname()[1]
         self.app = create_app(self.data, hint_seconds=0.5, bot_pause=0.05, **self.options)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, **SERVER_OPTIONS)
         self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        server = self.server
+        self.thread = threading.Thread(target=lambda: server.run(sockets=[listener]), daemon=True)
         self.thread.start()
         deadline = time.monotonic() + 10
         while not self.server.started:

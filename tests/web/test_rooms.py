@@ -25,7 +25,6 @@ from cardtable.games.deserto import KINDS, DesertoView
 from cardtable.web import create_app
 from cardtable.web.rooms import ROOM_TTL, Rooms
 
-
 BASE = "http://localhost"
 """The test client's address (the server answers for IP addresses and localhost only)."""
 
@@ -162,7 +161,7 @@ def test_bad_rooms_are_refused(client: TestClient) -> None:
 
 def start_two(client: TestClient) -> tuple[str, str, str]:
     room = make_room(client, [HUMAN, HUMAN])
-    with enter(client, room['code'], key=key_of(client, room['code'])) as ben:
+    with enter(client, room["code"], key=key_of(client, room["code"])) as ben:
         ben.receive_json()
         ben.send_json({"type": "join", "seat": 1, "name": "Ben"})
         token = ben.receive_json()["token"]
@@ -332,7 +331,7 @@ def test_a_seat_token_gets_the_seat_back_and_the_others_see_it_away(client: Test
 def test_one_person_against_bots_and_a_rematch_keeps_the_seats(client: TestClient) -> None:
     room = make_room(client, [HUMAN, GREEDY, RANDOM, GREEDY])
     rng = random.Random(3)
-    with enter(client, room['code'], room['token']) as ws:
+    with enter(client, room["code"], room["token"]) as ws:
         first = ws.receive_json()
         assert first["status"] == "playing" and first["solo"]  # bots only: no lobby, it has started
         ws.send_json({"type": "start"})
@@ -393,7 +392,7 @@ def test_deserto_against_bots_is_a_room_that_leaks_nothing_and_counts_in_the_sta
     frames = 0
     hinted = False
     legal: list[dict[str, Any]] = []
-    with enter(client, code, room['token']) as ws:
+    with enter(client, code, room["token"]) as ws:
         while True:
             frame = ws.receive_json()
             if frame["type"] == "hint":
@@ -432,7 +431,7 @@ def test_undo_redo_restart_and_a_hint_against_bots(client: TestClient) -> None:
     room = make_room(client, [HUMAN, GREEDY])
     code = room["code"]
     rooms = rooms_of(client)
-    with enter(client, code, room['token']) as ws:
+    with enter(client, code, room["token"]) as ws:
         f0 = person_frame(ws)
         assert f0["at"] == 0 and not f0["can_undo"] and not f0["can_redo"]
         ws.send_json({"type": "undo", "at": 0})
@@ -498,7 +497,7 @@ def test_undo_and_hints_are_refused_in_a_room_with_another_person(client: TestCl
 def test_undo_waits_while_a_bot_is_to_move(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path, bot_pause=0.5), base_url=BASE) as client:
         room = make_room(client, [HUMAN, GREEDY], first=1)
-        with enter(client, room['code'], room['token']) as ws:
+        with enter(client, room["code"], room["token"]) as ws:
             frame = ws.receive_json()
             assert frame["table"]["to_move"] == 1 and not frame["can_undo"]
             ws.send_json({"type": "restart", "at": 0})
@@ -512,7 +511,7 @@ def test_a_new_game_against_bots_leaves_the_last_one(client: TestClient) -> None
     first = make_room(client, [HUMAN, GREEDY])  # nobody moved in the idle one: dropped, not counted
     assert client.get(f"/api/rooms/{idle['code']}", headers={"X-Room-Key": idle["token"]}).status_code == 404
     assert client.get("/api/stats").json()["rows"] == []
-    with enter(client, first['code'], first['token']) as ws:
+    with enter(client, first["code"], first["token"]) as ws:
         frame = person_frame(ws)
         ws.send_json({"type": "move", "move": frame["table"]["legal"][0]["move"], "at": 0})
         frame = person_frame(ws)

@@ -32,6 +32,7 @@ import asyncio
 import json
 import logging
 from collections import deque
+from collections.abc import Awaitable
 from typing import Any, Protocol
 
 from .errors import TableError
@@ -127,10 +128,10 @@ class Peer:
                     await self._ready.wait()
                     continue
                 _, text = self.outbox.popleft()
-                await asyncio.wait_for(self.socket.send_text(text), self.limits.send_timeout)
+                await self._within(self.socket.send_text(text))
                 self.sent += 1
             code, reason = self.closing
-            await asyncio.wait_for(self.socket.close(code, reason), self.limits.send_timeout)
+            await self._within(self.socket.close(code, reason))
         except TimeoutError:
             self._lose(f"dropped: a frame took over {self.limits.send_timeout:g} s to go out (not reading)")
         except Exception as err:  # gone: Starlette says so in several ways
@@ -138,6 +139,18 @@ class Peer:
                 self._lose(f"gone: sending failed ({type(err).__name__})", quiet=self.closing is not None)
         finally:
             self._gone.set()
+
+    async def _within(self, sending: Awaitable[None]) -> None:
+        """Send within ``send_timeout`` seconds, else TimeoutError. A send that does not end
+        in time is left to end with its connection: it is not waited for, not even to
+        cancel it (a send blocked on a full socket may not answer a cancellation at once)."""
+        task = asyncio.ensure_future(sending)
+        done, _ = await asyncio.wait({task}, timeout=self.limits.send_timeout)
+        if not done:
+            task.cancel()
+            task.add_done_callback(_settled)
+            raise TimeoutError
+        task.result()
 
     def _lose(self, why: str, quiet: bool = False) -> None:
         if self.lost is None:

@@ -578,6 +578,8 @@ class Rooms:
         """A socket left: its seat shows as away; a room with no person left starts its day."""
         async with room.lock:
             seat = room.sockets.pop(socket, None)
+            if seat is not None:
+                log.info("room %s seat %d (%r) left", room.code, seat, room.seats[seat].name)
             if not any(s is not None for s in room.sockets.values()) and room.empty_since is None and not room.closed:
                 room.empty_since = self.clock()
                 self.db.put_room(room.row())
