@@ -37,8 +37,8 @@ KINDS: MappingProxyType[str, int] = MappingProxyType(
 """Every kind of refusal, with the HTTP status code it is answered with."""
 
 
-MAX_MESSAGE = 300
-"""The longest error line: a longer one (quoting a huge input) is cut."""
+MAX_MESSAGE = 280
+"""The longest error line (under 300 characters): a longer one (quoting a huge input) is cut."""
 
 
 class TableError(Exception):
@@ -48,7 +48,7 @@ class TableError(Exception):
     >>> TableError("illegal", "nothing to undo").status
     422
     >>> len(TableError("bad-request", "x" * 10**6).message)
-    300
+    280
     >>> TableError("oops", "?")
     Traceback (most recent call last):
     ...
