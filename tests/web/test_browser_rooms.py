@@ -9,9 +9,10 @@ previous player's winnings to give one), as a person does.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
-from .conftest import Page
+from .conftest import LiveServer, Page
 
 TABLE = "() => { const r = window.cardtableRoom; return r && r.table ? r.table.table : null; }"
 
@@ -186,3 +187,56 @@ def test_a_reload_in_the_middle_of_a_game_gives_back_the_same_seat_and_hand(page
     after = shown(p)
     assert after is not None and after["seat"] == 0 and after["at"] == before["at"]
     assert [c for pile in after["piles"] if pile["name"] == "hand 0" for c in pile["cards"]] == hand
+
+
+def test_a_room_with_a_clock_shows_it_and_a_bot_plays_for_whoever_is_out_of_time(browser: Any, tmp_path: Path) -> None:
+    live = LiveServer(tmp_path / "data", paces={"casual": None, "quick": 1.5, "2m": 120.0})
+    errors: list[str] = []
+    contexts = [browser.new_context(viewport={"width": 1000, "height": 800}) for _ in range(2)]
+    try:
+        ana, ben = (c.new_page() for c in contexts)
+        for p in (ana, ben):
+            p.set_default_timeout(10_000)
+            p.on("pageerror", lambda e: errors.append(str(e)))
+            p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        ana.goto(live.url + "/")
+        ana.wait_for_selector("body[data-state='home']")
+        card = ana.locator('.game-card[data-game="deserto"]')
+        card.locator('select[name="players"]').select_option("2")
+        card.locator('select[name="seat2"]').select_option("person")
+        card.locator('input[name="room-name"]').fill("Ana")
+        card.locator('select[name="room-pace"]').select_option("quick")
+        card.locator("#open-room").click()
+        ana.wait_for_selector("body[data-state='lobby']")
+        assert "Clock: 1.5 s a move" in ana.locator("#room-clock").inner_text()
+        link = ana.locator("#invite").get_attribute("href")
+        assert "#key=" in link
+        ben.goto(live.url + link)
+        ben.wait_for_selector("body[data-state='lobby']")
+        ben.locator('li[data-seat="1"] input[name="name"]').fill("Ben")
+        ben.locator('li[data-seat="1"] button').click()
+        ana.wait_for_selector("#start:not([disabled])")
+        ana.click("#start")
+        for p in (ana, ben):
+            p.wait_for_selector("body[data-state='playing']")
+        assert "left (then the greedy bot plays)" in ana.locator("#room-clock").inner_text()
+        # Nobody plays: the person to move runs out of time; their page offers the seat back.
+        first = shown(ana)
+        assert first is not None
+        late = ana if first["to_move"] == 0 else ben
+        late.wait_for_selector("#take-back")
+        assert "the greedy bot plays for you" in late.locator("#room-bar").inner_text()
+        late.click("#take-back")
+        late.wait_for_function("() => !document.querySelector('#take-back')")
+        # The friend leaves: the creator may give the seat to a bot, and the bot plays it.
+        contexts[1].close()
+        ana.wait_for_selector("#room-bar .bot-seat")
+        ana.click("#room-bar .bot-seat")
+        given = "() => window.cardtableRoom.snapshot.seats[1].kind === 'bot'"
+        ana.wait_for_function(given)
+        ana.wait_for_function("() => !document.querySelector('#room-bar .bot-seat')")
+    finally:
+        for c in contexts:
+            c.close()
+        live.stop()
+    assert [e for e in errors if "the server responded with a status of 4" not in e] == []
