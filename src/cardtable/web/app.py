@@ -90,7 +90,7 @@ def log_events(stream: Any = None) -> None:
     >>> out = io.StringIO(); log_events(out)
     >>> logging.getLogger("cardtable.web.rooms").info("room ABC created"); "room ABC created" in out.getvalue()
     True
-    >>> logging.getLogger("cardtable").handlers.clear()
+    >>> logging.getLogger("cardtable").handlers.clear(); logging.getLogger("cardtable").setLevel(logging.NOTSET)
     """
     logger = logging.getLogger("cardtable")
     logger.setLevel(logging.INFO)

@@ -1038,7 +1038,16 @@ class Rooms:
 
     def resume(self) -> None:
         """Set every room going after a start: its bot to move plays, its clock runs (call
-        from the running event loop)."""
+        from the running event loop).
+
+        >>> import asyncio
+        >>> from cardtable.web.database import Database
+        >>> async def main():
+        ...     rooms = Rooms(Database(":memory:"))
+        ...     rooms.resume()
+        ...     rooms.close()
+        >>> asyncio.run(main())
+        """
         for _, room in sorted(self._rooms.items()):
             self._bots(room)
 
@@ -1115,7 +1124,15 @@ class Rooms:
 
     def frame(self, room: Room, seat: int | None) -> dict[str, Any]:
         """What a socket of ``seat`` (None: a spectator) is sent: the :meth:`snapshot`, the
-        room's invite link (``invite``: its code and key) and its clock (``clock``)."""
+        room's invite link (``invite``: its code and key) and its clock (``clock``).
+
+        >>> from cardtable.web.database import Database
+        >>> rooms = Rooms(Database(":memory:"))
+        >>> code, _ = rooms.create({}, [{"kind": "human"}, {"kind": "human"}], "Ana", pace="2m")
+        >>> frame = rooms.frame(rooms.get(code), 0)
+        >>> frame["invite"].startswith(f"/room/{code}#key="), frame["clock"]["limit"], frame["clock"]["left"]
+        (True, 120.0, None)
+        """
         data = self.snapshot(room, seat)
         data["invite"] = f"/room/{room.code}#key={room.key}"
         data["clock"] = self._clock_json(room)
@@ -1180,7 +1197,11 @@ class Rooms:
         log.info("room %s closed: %s", room.code, why)
 
     def close(self) -> None:
-        """Stop the rooms' bots and clocks (the server is stopping)."""
+        """Stop the rooms' bots and clocks (the server is stopping).
+
+        >>> from cardtable.web.database import Database
+        >>> Rooms(Database(":memory:")).close()
+        """
         for room in self._rooms.values():
             if room.bot_task is not None and not room.bot_task.done():
                 room.bot_task.cancel()
