@@ -62,22 +62,25 @@ from websockets.asyncio.client import ClientConnection, connect
 
 LAUNCHER = """
 import cProfile, signal, sys, uvicorn
-from cardtable.web import create_app
+from cardtable.web import SERVER_OPTIONS, create_app
+from cardtable.web.limits import Limits
 data, port, pause, profile = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
-app = create_app(data, bot_pause=pause)
+# One client makes every room from one address: the caps on rooms are lifted for the load.
+app = create_app(data, bot_pause=pause, limits=Limits(rooms_per_client=10**6, rooms_per_address=10**6))
 # uvicorn stops gracefully on SIGTERM, then raises it again: let that end in `finally`.
 signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
 prof = cProfile.Profile() if profile else None
 if prof:
     prof.enable()
 try:
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False)  # as serve
+    uvicorn.run(app, host="127.0.0.1", port=port, **SERVER_OPTIONS)  # as serve
 finally:
     if prof:
         prof.disable()
         prof.dump_stats(profile)
 """
-"""The server: ``create_app`` with the bots' pause (the CLI has no flag for it) under uvicorn."""
+"""The server: ``create_app`` with the bots' pause (the CLI has no flag for it) and no cap on
+the rooms one address makes, under uvicorn."""
 
 MOVE_TEXT = re.compile(r"^seat \d: (\S+?)(?:,|$)")
 """A history line that shows its move's text ("seat 2: T4, wins ..."), not a hidden gift."""
@@ -183,11 +186,14 @@ async def make_room(http: httpx.AsyncClient, port: int, kinds: list[dict[str, An
     made = (await http.post("/api/rooms", json={"name": "P0", "seats": kinds})).json()
     room = Room(made["code"])
     base = f"ws://127.0.0.1:{port}/ws/rooms/{room.code}"
-    room.seats[0] = Seat(0, await connect(f"{base}?token={made['token']}", max_size=2**22))
+    first = await connect(base, max_size=2**22)
+    await first.send(json.dumps({"type": "hello", "token": made["token"]}))  # who it is: the first message
+    room.seats[0] = Seat(0, first)
     for i, kind in enumerate(kinds[1:], start=1):
         if kind["kind"] != "human":
             continue
-        ws = await connect(base, max_size=2**22)  # a spectator takes the seat, then plays it
+        ws = await connect(base, max_size=2**22)  # a spectator (by the invite key) takes the seat, then plays it
+        await ws.send(json.dumps({"type": "hello", "key": made["key"]}))
         await ws.send(json.dumps({"type": "join", "seat": i, "name": f"P{i}"}))
         while json.loads(await ws.recv())["type"] != "joined":
             pass

@@ -144,7 +144,8 @@ def measure_room(client: httpx.Client, port: int, name: str, seconds: float, hin
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]
     while time.monotonic() < end:
         made = client.post("/api/rooms", json={"game": name, "name": "Bench", "seats": seats}).json()
-        with connect(f"ws://127.0.0.1:{port}/ws/rooms/{made['code']}?token={made['token']}") as ws:
+        with connect(f"ws://127.0.0.1:{port}/ws/rooms/{made['code']}") as ws:
+            ws.send(json.dumps({"type": "hello", "token": made["token"]}))  # the seat token: the first message
             frame = json.loads(ws.recv())
             step = 0
             while frame["status"] != "over" and time.monotonic() < end:

@@ -19,6 +19,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
@@ -101,10 +102,56 @@ def main() -> None:
                 page.goto(f"http://127.0.0.1:{port}/")
                 page.wait_for_selector("body[data-state='home']")
                 page.screenshot(path=str(out / f"home{suffix}.png"), full_page=True)
+            room_with_clock(browser, f"http://127.0.0.1:{port}", out / "deserto-room-clock.png")
             browser.close()
         server.should_exit = True
         thread.join(timeout=10)
     print(f"screenshots written to {out}/")
+
+
+def room_with_clock(browser: Any, url: str, path: Path) -> None:
+    """A Deserto room of two friends at 2 min a move: they play a little, then the friend
+    leaves; the creator's page shows the clock and the seat it may free or give to a bot."""
+    ana = browser.new_context(viewport={"width": 1000, "height": 760}).new_page()
+    ana.goto(url + "/")
+    ana.wait_for_selector("body[data-state='home']")
+    card = ana.locator('.game-card[data-game="deserto"]')
+    card.locator('select[name="players"]').select_option("2")
+    card.locator('select[name="seat2"]').select_option("person")
+    card.locator('input[name="room-name"]').fill("Ana")
+    card.locator('select[name="room-pace"]').select_option("2m")
+    card.locator("#open-room").click()
+    ana.wait_for_selector("body[data-state='lobby']")
+    link = ana.locator("#invite").get_attribute("href")
+    friend = browser.new_context(viewport={"width": 1000, "height": 760})
+    ben = friend.new_page()
+    ben.goto(url + link)
+    ben.wait_for_selector("body[data-state='lobby']")
+    ben.locator('li[data-seat="1"] input[name="name"]').fill("Ben")
+    ben.locator('li[data-seat="1"] button').click()
+    ana.wait_for_selector("#start:not([disabled])")
+    ana.click("#start")
+    rng = random.Random(2)
+    for _ in range(4):
+        for page in (ana, ben):
+            page.wait_for_selector("body[data-state='playing']")
+            moves = page.evaluate(MINE)
+            if moves:
+                page.fill("#move-input", rng.choice(moves)["move"])
+                page.press("#move-input", "Enter")
+                page.wait_for_timeout(200)
+    friend.close()
+    ana.wait_for_selector("#room-bar .seat-left")
+    ana.wait_for_timeout(1500)  # the clock has counted down a little
+    ana.screenshot(path=str(path), full_page=True)
+
+
+MINE = """() => {
+  const room = window.cardtableRoom;
+  const t = room && room.table && room.table.table;
+  return t && t.to_move === t.seat ? t.legal : [];
+}"""
+"""The legal moves of the page's own seat when it is to move (else none)."""
 
 
 if __name__ == "__main__":

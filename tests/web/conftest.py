@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import uvicorn
 
-from cardtable.web import create_app
+from cardtable.web import SERVER_OPTIONS, create_app
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -34,24 +34,32 @@ CHROMIUM_ARGS = [
 
 
 class LiveServer:
-    """The app served by uvicorn in a thread on 127.0.0.1 (``url``); ``restart()`` stops it
-    and serves the same data folder again, as after a server restart."""
+    """The app served by uvicorn in a thread on 127.0.0.1 (``url``), with uvicorn's options
+    of ``cardtable serve`` and ``create_app`` keywords ``options`` (limits, paces);
+    ``restart()`` stops it and serves the same data folder again, as after a server restart."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, sndbuf: int | None = None, **options: Any) -> None:
         self.data = data
+        self.sndbuf = sndbuf
+        self.options = options
         self.server: uvicorn.Server | None = None
         self.thread: threading.Thread | None = None
         self.app: Any = None
         self.start()
 
     def start(self) -> None:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
-        self.app = create_app(self.data, hint_seconds=0.5, bot_pause=0.05)
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
+        # The listening socket is made here: a small send buffer (``sndbuf``), which the
+        # accepted sockets inherit, lets a test fill a socket that does not read.
+        listener = socket.socket()
+        if self.sndbuf is not None:
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.sndbuf)
+        listener.bind(("127.0.0.1", 0))
+        self.port = listener.getsockname()[1]
+        self.app = create_app(self.data, hint_seconds=0.5, bot_pause=0.05, **self.options)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, **SERVER_OPTIONS)
         self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        server = self.server
+        self.thread = threading.Thread(target=lambda: server.run(sockets=[listener]), daemon=True)
         self.thread.start()
         deadline = time.monotonic() + 10
         while not self.server.started:

@@ -30,7 +30,7 @@ DECK = {"klondike": 52, "desturado": 40, "demonthief": 104, "demons-and-thieves"
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(tmp_path, hint_seconds=0.5))
+    return TestClient(create_app(tmp_path, hint_seconds=0.5), base_url="http://localhost")
 
 
 def new(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -221,7 +221,7 @@ def test_bad_new_tables_are_refused(client: TestClient) -> None:
 
 def test_another_browsers_game_is_not_found(client: TestClient, tmp_path: Path) -> None:
     table = new(client, game="klondike", deal=0)
-    other = TestClient(client.app)
+    other = TestClient(client.app, base_url="http://localhost")
     assert other.get(f"/api/tables/{table['id']}").status_code == 404
     assert other.post(f"/api/tables/{table['id']}/move", json={"at": 0, "move": "d"}).status_code == 404
     assert server_game(client, table).moves == []
@@ -305,14 +305,14 @@ def test_autoplay_moves_safe_cards_and_undo_takes_them_back(client: TestClient) 
 
 
 def test_a_game_survives_a_server_restart(tmp_path: Path) -> None:
-    client = TestClient(create_app(tmp_path))
+    client = TestClient(create_app(tmp_path), base_url="http://localhost")
     table = new(client, game="demonthief", deal=2)
     for _ in range(3):
         table = act(client, table, "move", move=table["legal"][0]["move"]).json()
     table = act(client, table, "undo").json()
     cookie = client.cookies.get("cardtable_player")
     assert cookie
-    again = TestClient(create_app(tmp_path))
+    again = TestClient(create_app(tmp_path), base_url="http://localhost")
     again.cookies.set("cardtable_player", cookie)
     same = again.get(f"/api/tables/{table['id']}").json()
     for key in ("at", "piles", "legal", "can_redo", "label"):
@@ -346,7 +346,7 @@ def test_a_file_of_the_old_tables_and_rooms_is_migrated(tmp_path: Path) -> None:
     db.execute("INSERT INTO rooms VALUES ('ABCDEF', '{\"players\": 2}', ?, NULL, 0, 'lobby', 1.0, 1.0)", (seats,))
     db.close()
     migrated = Database(str(path))
-    assert migrated.version() == len(MIGRATIONS) == 3
+    assert migrated.version() == len(MIGRATIONS) == 4
     room = migrated.rooms()[0]
     assert (room.code, room.game, room.player, room.hints, room.redo) == ("ABCDEF", "deserto", None, 0, "[]")
     assert migrated.get("fresh") is None

@@ -11,7 +11,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import secrets
 from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +25,35 @@ from cardtable.games.deserto import KINDS, DesertoView
 from cardtable.web import create_app
 from cardtable.web.rooms import ROOM_TTL, Rooms
 
+BASE = "http://localhost"
+"""The test client's address (the server answers for IP addresses and localhost only)."""
+
+
+@contextmanager
+def enter(
+    client: TestClient, code: str, token: str | None = None, key: str | None = None, person: str | None = None
+) -> Iterator[Any]:
+    """A room's socket that said who it is (its first message: a seat token or the invite key).
+    With the key only it is another person's browser (its own cookie, ``person`` or a new one):
+    a browser holds one seat a room."""
+    if person is None and token is None:
+        person = secrets.token_hex(8)
+    headers = {} if person is None else {"cookie": f"cardtable_player={person}"}
+    with client.websocket_connect(f"ws://localhost/ws/rooms/{code}", headers=headers) as ws:
+        ws.send_json({"type": "hello", "token": token, "key": key})
+        yield ws
+
+
+def key_of(client: TestClient, code: str) -> str:
+    """The key of a room's invite link."""
+    room = rooms_of(client).get(code)
+    assert room is not None
+    return room.key
+
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path, bot_pause=0)) as client:
+    with TestClient(create_app(tmp_path, bot_pause=0), base_url=BASE) as client:
         yield client
 
 
@@ -85,16 +112,15 @@ def read_all(sockets: list[Any]) -> list[dict[str, Any]]:
 def test_create_join_start_and_the_lobby(client: TestClient) -> None:
     room = make_room(client, [HUMAN, HUMAN, GREEDY])
     code, token = room["code"], room["token"]
-    assert len(code) == 6 and room["link"] == f"/room/{code}"
-    summary = client.get(f"/api/rooms/{code}").json()
+    assert len(code) == 6 and room["link"] == f"/room/{code}#key={room['key']}" and len(room["key"]) >= 16
+    summary = client.get(f"/api/rooms/{code}", headers={"X-Room-Key": token}).json()
     assert [s["taken"] for s in summary["seats"]] == [True, False, True]
     assert summary["seats"][0]["name"] == "Ana" and summary["status"] == "lobby"
-    with client.websocket_connect(f"/ws/rooms/{code}?token={token}") as ana:
+    with enter(client, code, token) as ana:
         first = ana.receive_json()
         assert first["you"] == 0 and first["status"] == "lobby" and first["table"] is None
-        with client.websocket_connect(f"/ws/rooms/{code}") as ben:
-            assert ben.receive_json()["you"] is None  # a spectator until a seat is taken
-            assert ana.receive_json()["you"] == 0
+        with enter(client, code, key=room["key"]) as ben:
+            assert ben.receive_json()["you"] is None  # a spectator until a seat is taken (nobody else is told)
             ana.send_json({"type": "start"})
             error = ana.receive_json()
             assert error["kind"] == "not-ready" and "seat 2" in error["error"]
@@ -129,13 +155,13 @@ def test_bad_rooms_are_refused(client: TestClient) -> None:
         assert response.status_code == 400, body
         assert response.json()["error"]
     assert client.get("/api/rooms/ZZZZZZ").status_code == 404
-    with client.websocket_connect("/ws/rooms/ZZZZZZ") as ws:
+    with enter(client, "ZZZZZZ", key="a-guess") as ws:
         assert ws.receive_json()["kind"] == "not-found"
 
 
 def start_two(client: TestClient) -> tuple[str, str, str]:
     room = make_room(client, [HUMAN, HUMAN])
-    with client.websocket_connect(f"/ws/rooms/{room['code']}") as ben:
+    with enter(client, room["code"], key=key_of(client, room["code"])) as ben:
         ben.receive_json()
         ben.send_json({"type": "join", "seat": 1, "name": "Ben"})
         token = ben.receive_json()["token"]
@@ -145,13 +171,13 @@ def start_two(client: TestClient) -> tuple[str, str, str]:
 def test_every_bad_move_is_refused_to_its_sender_alone_and_changes_nothing(client: TestClient) -> None:
     code, ana_token, ben_token = start_two(client)
     with (
-        client.websocket_connect(f"/ws/rooms/{code}?token={ana_token}") as ana,
-        client.websocket_connect(f"/ws/rooms/{code}?token={ben_token}") as ben,
-        client.websocket_connect(f"/ws/rooms/{code}") as watcher,
+        enter(client, code, ana_token) as ana,
+        enter(client, code, ben_token) as ben,
+        enter(client, code, key=key_of(client, code)) as watcher,
     ):
         ana.receive_json()
         ana.receive_json(), ben.receive_json()
-        ana.receive_json(), ben.receive_json(), watcher.receive_json()
+        watcher.receive_json()  # a spectator coming is news to nobody else
         ana.send_json({"type": "start"})
         frames = read_all([ana, ben, watcher])
         mover = frames[0]["table"]["to_move"]
@@ -204,7 +230,7 @@ def test_every_bad_move_is_refused_to_its_sender_alone_and_changes_nothing(clien
 def test_two_moves_for_one_turn_take_exactly_one(client: TestClient) -> None:
     code, ana_token, ben_token = start_two(client)
     tokens = [ana_token, ben_token]
-    with client.websocket_connect(f"/ws/rooms/{code}?token={ana_token}") as ana:
+    with enter(client, code, ana_token) as ana:
         ana.receive_json()
         ana.send_json({"type": "start"})
         frame = ana.receive_json()
@@ -212,8 +238,8 @@ def test_two_moves_for_one_turn_take_exactly_one(client: TestClient) -> None:
         token = tokens[mover]
         # The mover's seat from two browsers at once (its token in both), the same turn.
         with (
-            client.websocket_connect(f"/ws/rooms/{code}?token={token}") as one,
-            client.websocket_connect(f"/ws/rooms/{code}?token={token}") as two,
+            enter(client, code, token) as one,
+            enter(client, code, token) as two,
         ):
             for ws in (ana, one):
                 ws.receive_json()
@@ -248,21 +274,19 @@ def test_full_games_leak_no_hidden_card(client: TestClient, seats: list[dict[str
     humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]
     tokens = {0: room["token"]}
     for seat in humans[1:]:
-        with client.websocket_connect(f"/ws/rooms/{code}") as ws:
+        with enter(client, code, key=key_of(client, code)) as ws:
             ws.receive_json()
             ws.send_json({"type": "join", "seat": seat, "name": f"P{seat}"})
             tokens[seat] = ws.receive_json()["token"]
     rng = random.Random(len(seats))
     sockets: dict[int | None, Any] = {}
-    with client.websocket_connect(f"/ws/rooms/{code}") as watcher:
+    with enter(client, code, key=key_of(client, code)) as watcher:
         sockets[None] = watcher
         watcher.receive_json()
-        opened = []
+        opened = ExitStack()
         for seat in humans:
-            ws = client.websocket_connect(f"/ws/rooms/{code}?token={tokens[seat]}").__enter__()
-            opened.append(ws)
-            sockets[seat] = ws
-            for other in list(sockets.values()):  # a connect is a broadcast to everyone there
+            sockets[seat] = opened.enter_context(enter(client, code, tokens[seat]))
+            for other in list(sockets.values()):  # a seat's connect is a broadcast to everyone there
                 other.receive_json()
         try:
             sockets[0].send_json({"type": "start"})
@@ -289,22 +313,21 @@ def test_full_games_leak_no_hidden_card(client: TestClient, seats: list[dict[str
             assert stored == [str(m) for m in live.game.moves] and len(stored) == first["at"]
             assert frames_seen > 20
         finally:
-            for ws in opened:
-                ws.__exit__(None, None, None)
+            opened.close()
 
 
 def test_a_seat_token_gets_the_seat_back_and_the_others_see_it_away(client: TestClient) -> None:
     code, ana_token, ben_token = start_two(client)
-    with client.websocket_connect(f"/ws/rooms/{code}?token={ana_token}") as ana:
+    with enter(client, code, ana_token) as ana:
         ana.receive_json()
         ana.send_json({"type": "start"})
         start = ana.receive_json()
         assert [s["away"] for s in start["seats"]] == [False, True]
-        with client.websocket_connect(f"/ws/rooms/{code}?token={ben_token}") as ben:
+        with enter(client, code, ben_token) as ben:
             first = ben.receive_json()
             assert ana.receive_json()["seats"][1]["away"] is False
         assert ana.receive_json()["seats"][1]["away"] is True
-        with client.websocket_connect(f"/ws/rooms/{code}?token={ben_token}") as ben:
+        with enter(client, code, ben_token) as ben:
             again = ben.receive_json()
             ana.receive_json()
         assert again["you"] == 1
@@ -315,7 +338,7 @@ def test_a_seat_token_gets_the_seat_back_and_the_others_see_it_away(client: Test
 def test_one_person_against_bots_and_a_rematch_keeps_the_seats(client: TestClient) -> None:
     room = make_room(client, [HUMAN, GREEDY, RANDOM, GREEDY])
     rng = random.Random(3)
-    with client.websocket_connect(f"/ws/rooms/{room['code']}?token={room['token']}") as ws:
+    with enter(client, room["code"], room["token"]) as ws:
         first = ws.receive_json()
         assert first["status"] == "playing" and first["solo"]  # bots only: no lobby, it has started
         ws.send_json({"type": "start"})
@@ -333,9 +356,9 @@ def test_one_person_against_bots_and_a_rematch_keeps_the_seats(client: TestClien
 
 
 def test_rooms_come_back_after_a_restart_and_leave_after_a_day(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path, bot_pause=0)) as client:
+    with TestClient(create_app(tmp_path, bot_pause=0), base_url=BASE) as client:
         code, ana_token, _ = start_two(client)
-        with client.websocket_connect(f"/ws/rooms/{code}?token={ana_token}") as ana:
+        with enter(client, code, ana_token) as ana:
             ana.receive_json()
             ana.send_json({"type": "start"})
             frame = ana.receive_json()
@@ -343,10 +366,10 @@ def test_rooms_come_back_after_a_restart_and_leave_after_a_day(tmp_path: Path) -
         room = rooms_of(client).get(code)
         assert room is not None and room.game is not None
         state = room.game.state
-    with TestClient(create_app(tmp_path, bot_pause=0)) as again:
+    with TestClient(create_app(tmp_path, bot_pause=0), base_url=BASE) as again:
         room = rooms_of(again).get(code)
         assert room is not None and room.game is not None and room.game.state == state
-        with again.websocket_connect(f"/ws/rooms/{code}?token={ana_token}") as ana:
+        with enter(again, code, ana_token) as ana:
             assert ana.receive_json()["table"] == seen[0]["table"]
         rooms = rooms_of(again)
         assert rooms.sweep(now=rooms.clock() + ROOM_TTL / 2) == []
@@ -366,7 +389,7 @@ def person_frame(ws: Any, seat: int = 0) -> dict[str, Any]:
 def test_deserto_against_bots_is_a_room_that_leaks_nothing_and_counts_in_the_statistics(client: TestClient) -> None:
     room = make_room(client, [HUMAN, RANDOM, GREEDY, RANDOM])
     code = room["code"]
-    summary = client.get(f"/api/rooms/{code}").json()
+    summary = client.get(f"/api/rooms/{code}", headers={"X-Room-Key": room["token"]}).json()
     assert summary["game"] == "deserto" and summary["status"] == "playing"
     listed = client.get("/api/tables").json()["tables"]
     assert [(t["id"], t["game"], t["label"], t["link"]) for t in listed] == [
@@ -376,7 +399,7 @@ def test_deserto_against_bots_is_a_room_that_leaks_nothing_and_counts_in_the_sta
     frames = 0
     hinted = False
     legal: list[dict[str, Any]] = []
-    with client.websocket_connect(f"/ws/rooms/{code}?token={room['token']}") as ws:
+    with enter(client, code, room["token"]) as ws:
         while True:
             frame = ws.receive_json()
             if frame["type"] == "hint":
@@ -408,14 +431,14 @@ def test_deserto_against_bots_is_a_room_that_leaks_nothing_and_counts_in_the_sta
     assert (rows[0]["best_time"] is not None) == won
     assert client.get("/api/tables").json()["tables"] == []  # over: no longer in progress
     # Another browser's statistics do not count it.
-    assert TestClient(client.app).get("/api/stats").json()["rows"] == []
+    assert TestClient(client.app, base_url=BASE).get("/api/stats").json()["rows"] == []
 
 
 def test_undo_redo_restart_and_a_hint_against_bots(client: TestClient) -> None:
     room = make_room(client, [HUMAN, GREEDY])
     code = room["code"]
     rooms = rooms_of(client)
-    with client.websocket_connect(f"/ws/rooms/{code}?token={room['token']}") as ws:
+    with enter(client, code, room["token"]) as ws:
         f0 = person_frame(ws)
         assert f0["at"] == 0 and not f0["can_undo"] and not f0["can_redo"]
         ws.send_json({"type": "undo", "at": 0})
@@ -460,11 +483,11 @@ def test_undo_redo_restart_and_a_hint_against_bots(client: TestClient) -> None:
 def test_undo_and_hints_are_refused_in_a_room_with_another_person(client: TestClient) -> None:
     code, ana_token, _ = start_two(client)
     with (
-        client.websocket_connect(f"/ws/rooms/{code}?token={ana_token}") as ana,
-        client.websocket_connect(f"/ws/rooms/{code}") as watcher,
+        enter(client, code, ana_token) as ana,
+        enter(client, code, key=key_of(client, code)) as watcher,
     ):
         ana.receive_json()
-        ana.receive_json(), watcher.receive_json()
+        watcher.receive_json()
         ana.send_json({"type": "undo", "at": 0})
         assert ana.receive_json()["kind"] == "not-ready"  # not started yet
         ana.send_json({"type": "start"})
@@ -479,9 +502,9 @@ def test_undo_and_hints_are_refused_in_a_room_with_another_person(client: TestCl
 
 
 def test_undo_waits_while_a_bot_is_to_move(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path, bot_pause=0.5)) as client:
+    with TestClient(create_app(tmp_path, bot_pause=0.5), base_url=BASE) as client:
         room = make_room(client, [HUMAN, GREEDY], first=1)
-        with client.websocket_connect(f"/ws/rooms/{room['code']}?token={room['token']}") as ws:
+        with enter(client, room["code"], room["token"]) as ws:
             frame = ws.receive_json()
             assert frame["table"]["to_move"] == 1 and not frame["can_undo"]
             ws.send_json({"type": "restart", "at": 0})
@@ -493,9 +516,9 @@ def test_undo_waits_while_a_bot_is_to_move(tmp_path: Path) -> None:
 def test_a_new_game_against_bots_leaves_the_last_one(client: TestClient) -> None:
     idle = make_room(client, [HUMAN, GREEDY])
     first = make_room(client, [HUMAN, GREEDY])  # nobody moved in the idle one: dropped, not counted
-    assert client.get(f"/api/rooms/{idle['code']}").status_code == 404
+    assert client.get(f"/api/rooms/{idle['code']}", headers={"X-Room-Key": idle["token"]}).status_code == 404
     assert client.get("/api/stats").json()["rows"] == []
-    with client.websocket_connect(f"/ws/rooms/{first['code']}?token={first['token']}") as ws:
+    with enter(client, first["code"], first["token"]) as ws:
         frame = person_frame(ws)
         ws.send_json({"type": "move", "move": frame["table"]["legal"][0]["move"], "at": 0})
         frame = person_frame(ws)
@@ -503,7 +526,7 @@ def test_a_new_game_against_bots_leaves_the_last_one(client: TestClient) -> None
         ws.send_json({"type": "move", "move": frame["table"]["legal"][0]["move"], "at": frame["at"]})
         answer = ws.receive_json()
         assert answer["kind"] == "not-found" and "closed" in answer["error"]
-    assert client.get(f"/api/rooms/{first['code']}").status_code == 404
+    assert client.get(f"/api/rooms/{first['code']}", headers={"X-Room-Key": first["token"]}).status_code == 404
     rows = client.get("/api/stats").json()["rows"]
     assert [(r["game"], r["played"], r["won"]) for r in rows] == [("deserto", 1, 0)]
     # A room with a friend leaves nothing: only a game against bots replaces another.

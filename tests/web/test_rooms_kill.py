@@ -185,8 +185,9 @@ def seated(stack: ExitStack, server: Server, code: str, tokens: dict[int, str]) 
     """Sockets for a room's people, by their seat tokens."""
     seats = {}
     for i, token in tokens.items():
-        url = f"ws://127.0.0.1:{server.port}/ws/rooms/{code}?token={token}"
+        url = f"ws://127.0.0.1:{server.port}/ws/rooms/{code}"
         ws = stack.enter_context(connect(url, close_timeout=1))
+        ws.send(json.dumps({"type": "hello", "token": token}))  # the seat token in the first message, not the URL
         seats[i] = Seat(ws, i)
     return Table(code, seats)
 
@@ -220,6 +221,7 @@ def test_a_killed_server_resumes_every_room_at_its_last_move(server: Server) -> 
                     continue
                 # A spectator takes a free seat; the same socket then plays it.
                 ws = stack.enter_context(connect(f"ws://127.0.0.1:{server.port}/ws/rooms/{code}", close_timeout=1))
+                ws.send(json.dumps({"type": "hello", "key": made["key"]}))
                 ws.recv(timeout=10)
                 ws.send(json.dumps({"type": "join", "seat": i, "name": f"P{i}"}))
                 while (answer := json.loads(ws.recv(timeout=10)))["type"] != "joined":

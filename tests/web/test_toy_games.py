@@ -38,7 +38,7 @@ def won_line(name: str) -> tuple[int, list[Any]]:
 
 @pytest.fixture
 def client(tmp_path: Path, toy_games: tuple[GameSpec, ...]) -> TestClient:
-    return TestClient(create_app(tmp_path, hint_seconds=0.2, bot_pause=0))
+    return TestClient(create_app(tmp_path, hint_seconds=0.2, bot_pause=0), base_url="http://localhost")
 
 
 # --- through the API --------------------------------------------------------------------------
@@ -83,7 +83,8 @@ def test_the_toy_duel_is_played_in_a_room_against_the_random_bot_to_its_end(clie
     room = client.post("/api/rooms", json={"game": "toy-duel", "name": "Ana", "seats": seats}).json()
     rng = random.Random(4)
     drops = 0
-    with client.websocket_connect(f"/ws/rooms/{room['code']}?token={room['token']}") as ws:
+    with client.websocket_connect(f"ws://localhost/ws/rooms/{room['code']}") as ws:
+        ws.send_json({"type": "hello", "token": room["token"], "key": room["key"]})
         while True:
             frame = ws.receive_json()
             if frame["type"] == "hint":
@@ -178,7 +179,7 @@ def test_the_toy_patience_is_won_in_the_browser(page: Page, toy_games: tuple[Gam
             drag(p, card, top(p, where.dst))
         else:
             click(p, card, top(p, where.dst))
-        p.wait_for_function(f"Number(document.body.dataset.at) === {before + 1}")
+        p.wait_for_function(f"() => Number(document.body.dataset.at) === {before + 1}")
         game.play(move)
     p.wait_for_selector("body[data-state='won']")
     assert "You won!" in p.locator("#banner").inner_text()
@@ -208,7 +209,7 @@ def test_the_toy_duel_is_played_against_the_random_bot_in_the_browser(
         assert card.get_attribute("aria-label")
         before = at(p)
         (drag if turn % 2 else click)(p, card, top(p, "middle"))
-        p.wait_for_function(f"Number(document.body.dataset.at) > {before}")
+        p.wait_for_function(f"() => Number(document.body.dataset.at) > {before}")
     else:
         raise AssertionError("the duel did not end in 20 turns")
     p.wait_for_selector("#banner:not([hidden])")

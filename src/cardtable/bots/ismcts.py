@@ -202,7 +202,7 @@ class IsmctsBot(Bot):
             return legal[0]
         root = self.search(seat)
         visited = [(root.children[m], i, m) for i, m in enumerate(legal) if m in root.children]
-        if not visited:  # pragma: no cover - every legal root move is tried before any is repeated
+        if not visited:  # cancelled before its first iteration (else every legal root move is tried first)
             return legal[0]
         _, _, move = max(visited, key=lambda c: (c[0].visits, c[0].total / max(1, c[0].visits), -c[1]))
         return move
@@ -222,8 +222,10 @@ class IsmctsBot(Bot):
         root = Node(seat.seat)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
-        while (self.iterations is None or done < self.iterations) and (
-            deadline is None or done == 0 or time.perf_counter() < deadline
+        while (
+            not self.cancelled  # asked to stop (cancel(), from another thread): the answer is not wanted
+            and (self.iterations is None or done < self.iterations)
+            and (deadline is None or done == 0 or time.perf_counter() < deadline)
         ):
             self._iterate(root, rules, seat.sample(rng).state, policy, rng)
             done += 1

@@ -62,6 +62,16 @@ class Bot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        """Ask a search under way (in another thread) to stop soon: its answer is then no
+        longer wanted. A bot that does not search has nothing to stop.
+
+        >>> bot = RandomBot(); bot.cancel(); bot.cancelled
+        True
+        """
+        self.cancelled = True
 
     def choose(self, game: MultiplayerGame[Any, Any], seat: int) -> Any:
         """A legal move for ``seat``, decided from what that seat may know; a game that

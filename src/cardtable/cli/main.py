@@ -467,8 +467,16 @@ def tournament_command(
     metavar="DIR",
     help="Folder of the games and statistics (an SQLite file, made if missing).",
 )
-def serve_command(host: str, port: int, data: str) -> None:
-    """Start the card table in the browser and print its address.
+@click.option(
+    "--allow-host",
+    "hosts",
+    multiple=True,
+    metavar="NAME",
+    help="A host name the server answers for (besides IP addresses and localhost); repeat for more.",
+)
+def serve_command(host: str, port: int, data: str, hosts: tuple[str, ...]) -> None:
+    """Start the card table in the browser and print its address. Each room event is
+    logged on standard error (one line each).
     \f
 
     >>> from click.testing import CliRunner
@@ -477,16 +485,16 @@ def serve_command(host: str, port: int, data: str) -> None:
     """
     import uvicorn
 
-    from ..web import create_app
+    from ..web import SERVER_OPTIONS, create_app, log_events
 
     try:
-        app = create_app(data)
+        app = create_app(data, hosts=hosts)
     except OSError as err:
         raise CommandError(f"cannot use data folder {data}: {err.strerror or err}") from None
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"cardtable is at http://{shown}:{port}/ (games kept in {data}; Ctrl+C stops)")
-    # No per-message compression: the frames are small, and deflating them was a third of the rooms' send time.
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+    log_events()
+    uvicorn.run(app, host=host, port=port, **SERVER_OPTIONS)
 
 
 def main() -> None:

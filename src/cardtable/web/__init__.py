@@ -8,13 +8,17 @@ a WebSocket, against people or bots (:mod:`cardtable.web.rooms`). Both refuse
 with one error vocabulary (:mod:`cardtable.web.errors`). Games, rooms and
 statistics (:mod:`cardtable.web.statistics`) live in one SQLite file
 (:mod:`cardtable.web.database`); the routes are in :mod:`cardtable.web.app`;
-``cardtable serve`` starts it.
+``cardtable serve`` starts it. What a stranger may do is bounded before any
+route runs (:mod:`cardtable.web.guard`: headers, Host, Origin, body size) and
+by caps (:mod:`cardtable.web.limits`); each socket has its own outbox
+(:mod:`cardtable.web.peers`), bots search in a bounded pool
+(:mod:`cardtable.web.botpool`), rooms keep a pace (:mod:`cardtable.web.clocks`).
 
 >>> from cardtable.web import create_app
 >>> create_app(":memory:").title
 'cardtable'
 """
 
-from .app import create_app
+from .app import SERVER_OPTIONS, create_app, log_events
 
-__all__ = ["create_app"]
+__all__ = ["SERVER_OPTIONS", "create_app", "log_events"]

@@ -10,10 +10,17 @@ are its own, and another browser's game id answers "not found".
 Every error is a JSON answer ``{"error": one line, "kind": ...}`` with the
 HTTP status of its kind (see :mod:`cardtable.web.errors`; a room's socket gets
 the same kinds); a stale request also carries the table afresh (``"table"``),
-so the page never drifts.
+so the page never drifts. Every answer carries the security headers, and a
+request for another host name, from another site or with a body over its cap
+is refused before any route runs (:mod:`cardtable.web.guard`).
+
+A room's socket (``/ws/rooms/{code}``) says who it is in its first message,
+``{"type": "hello", "token": T}`` (a seat's token) or ``{"type": "hello",
+"key": K}`` (the invite link's key); see :mod:`cardtable.web.peers` for the
+close codes.
 
 >>> from fastapi.testclient import TestClient
->>> client = TestClient(create_app(":memory:"))
+>>> client = TestClient(create_app(":memory:"), base_url="http://localhost")
 >>> [g["name"] for g in client.get("/api/games").json()["games"]][:2]
 ['klondike', 'desturado']
 """
@@ -21,27 +28,34 @@ so the page never drifts.
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException
 
 from ..bots import BOTS
 from ..core.errors import CardtableError
 from ..games import spec_for, specs
 from ..levels import LEVELS
 from ..rulebook import rules_text
+from .clocks import DEFAULT_PACE, PACES, describe
 from .database import Database
-from .errors import TableError
-from .rooms import BOT_PAUSE, Rooms
+from .errors import KINDS, TableError
+from .guard import Guard
+from .limits import Limits
+from .peers import CLOSE_BAD_HELLO, CLOSE_NO_HELLO, CLOSE_NOT_FOUND, CLOSE_TOO_MANY, Peer
+from .rooms import BOT_PAUSE, Rooms, holder_of
 from .solitaire_tables import SolitaireTables
 from .statistics import in_progress, stats
 
@@ -58,6 +72,33 @@ PAGES = ("/", "/play/{game}", "/stats", "/rules/{game}", "/room/{code}")
 """The paths that answer with the front end's page (it reads the path itself)."""
 
 
+WS_MAX_BYTES = 65536
+"""The largest WebSocket message the server reads at all (uvicorn closes with 1009 above it,
+before the app sees it); the app's own, smaller cap is :attr:`Limits.message_bytes`."""
+
+SERVER_OPTIONS: dict[str, Any] = {"ws_max_size": WS_MAX_BYTES, "ws_per_message_deflate": False, "log_level": "warning"}
+"""uvicorn's options for this app: the message cap, no per-message compression (the frames
+are small, and deflating them was a third of the rooms' send time), uvicorn's own lines at
+warnings only (the app logs each room event itself: :func:`log_events`)."""
+
+
+def log_events(stream: Any = None) -> None:
+    """Write the app's log lines (one a room event, one a refusal) at the default level
+    (``INFO``) to ``stream`` (standard error), as ``cardtable serve`` does.
+
+    >>> import io, logging
+    >>> out = io.StringIO(); log_events(out)
+    >>> logging.getLogger("cardtable.web.rooms").info("room ABC created"); "room ABC created" in out.getvalue()
+    True
+    >>> logging.getLogger("cardtable").handlers.clear(); logging.getLogger("cardtable").setLevel(logging.NOTSET)
+    """
+    logger = logging.getLogger("cardtable")
+    logger.setLevel(logging.INFO)
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logger.addHandler(handler)
+
+
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
@@ -69,17 +110,19 @@ class NewTable(_Body):
     options: dict[str, str | int | bool | None] = {}
     deal: int | None = None
     level: str | None = None
-    seed: int | None = None
+    seed: Annotated[int, Field(ge=-(2**63), lt=2**63)] | None = None  # kept in SQLite: 64 bits
 
 
 class NewRoom(_Body):
     """A new room of a multi-player game: the game (none: the first multi-player game
-    offered), the creator's name, the game's options, one entry a seat."""
+    offered), the creator's name, the game's options, one entry a seat, and its pace (see
+    :mod:`cardtable.web.clocks`)."""
 
     game: str | None = None
     name: str
     options: dict[str, str | int | bool] = {}
     seats: list[dict[str, Any]]
+    pace: str = DEFAULT_PACE
 
 
 class Act(_Body):
@@ -146,22 +189,31 @@ def catalogue() -> list[dict[str, Any]]:
 
 
 def create_app(
-    data: str | Path = "cardtable-data", hint_seconds: float | None = None, bot_pause: float = BOT_PAUSE
+    data: str | Path = "cardtable-data",
+    hint_seconds: float | None = None,
+    bot_pause: float = BOT_PAUSE,
+    limits: Limits | None = None,
+    paces: Mapping[str, float | None] | None = None,
+    hosts: Iterable[str] = (),
 ) -> FastAPI:
     """The app, keeping its SQLite file ``cardtable.sqlite`` in the folder ``data``
-    (``":memory:"`` keeps nothing, for tests); ``bot_pause``: the room bots' pause.
+    (``":memory:"`` keeps nothing, for tests); ``bot_pause``: the room bots' pause;
+    ``limits``: the caps (:class:`~cardtable.web.limits.Limits`); ``paces``: the paces a
+    room may choose (:data:`~cardtable.web.clocks.PACES`); ``hosts``: the host names the
+    server answers for besides IP addresses and ``localhost``.
 
     >>> create_app(":memory:").title
     'cardtable'
     """
+    caps = limits or Limits()
     if str(data) == ":memory:":
         db = Database(":memory:")
     else:
         folder = Path(data)
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         db = Database(str(folder / "cardtable.sqlite"))
     tables = SolitaireTables(db) if hint_seconds is None else SolitaireTables(db, hint_seconds=hint_seconds)
-    rooms = Rooms(db, bot_pause=bot_pause)
+    rooms = Rooms(db, bot_pause=bot_pause, limits=caps, paces=PACES if paces is None else paces)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -171,8 +223,10 @@ def create_app(
                 await asyncio.sleep(SWEEP_SECONDS)
 
         task = asyncio.create_task(sweep())
+        rooms.resume()  # bots to move and clocks of the rooms rebuilt from the file
         yield
         task.cancel()
+        rooms.close()
 
     app = FastAPI(title="cardtable", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.db = db
@@ -210,12 +264,25 @@ def create_app(
         error = TableError("bad-request", str(err))
         return JSONResponse(error.json(), status_code=error.status)
 
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, err: HTTPException) -> JSONResponse:
+        # Starlette's own refusals (no such path, a method a path does not answer, a body
+        # that is not JSON) in the one vocabulary.
+        kinds = {status: kind for kind, status in list(KINDS.items())[::-1]}  # a status's first kind
+        kind = kinds.get(err.status_code, "bad-request")
+        error = TableError(kind, str(err.detail) if err.status_code in kinds else f"bad request: {err.detail}")
+        return JSONResponse(error.json(), status_code=error.status, headers=getattr(err, "headers", None))
+
     def player(request: Request) -> str:
         return str(request.state.player)
 
     @app.get("/api/games")
     def games() -> dict[str, Any]:
-        return {"games": catalogue(), "bots": list(BOTS)}
+        return {
+            "games": catalogue(),
+            "bots": list(BOTS),
+            "paces": [{"name": n, "seconds": t, "text": describe(t)} for n, t in rooms.paces.items()],
+        }
 
     @app.get("/api/rules/{game}")
     def rules(game: str) -> dict[str, Any]:
@@ -264,37 +331,59 @@ def create_app(
             raise TableError("not-found", f"no action {action!r} (actions: {', '.join(actions)}, move)")
         return actions[action](player(request), table_id, body.at)
 
+    def address(request: Request | WebSocket) -> str:
+        return request.client.host if request.client is not None else "?"
+
     @app.post("/api/rooms")
     async def create_room(request: Request, body: NewRoom) -> dict[str, Any]:
         # On the event loop, as every other change to the rooms.
-        code, token = rooms.create(dict(body.options), body.seats, body.name, game=body.game, player=player(request))
-        return {"code": code, "token": token, "link": f"/room/{code}"}
+        code, token = rooms.create(
+            dict(body.options),
+            body.seats,
+            body.name,
+            game=body.game,
+            player=player(request),
+            pace=body.pace,
+            address=address(request),
+        )
+        room = rooms.get(code)
+        key = room.key if room is not None else ""
+        return {"code": code, "token": token, "key": key, "link": f"/room/{code}#key={key}"}
 
     @app.get("/api/rooms/{code}")
-    def room_summary(code: str) -> dict[str, Any]:
-        room = rooms.get(code)
-        if room is None:
-            raise TableError("not-found", f"no room {code!r} (it may have been closed after a day without players)")
+    async def room_summary(request: Request, code: str) -> dict[str, Any]:
+        # The invite link's key or a seat token, in the header X-Room-Key: a code alone opens nothing.
+        secret = request.headers.get("x-room-key")
+        room, _ = rooms.find(code, address(request), token=secret, key=secret)
         return rooms.summary(room)
 
     @app.websocket("/ws/rooms/{code}")
-    async def room_socket(socket: WebSocket, code: str, token: str | None = None) -> None:
+    async def room_socket(socket: WebSocket, code: str) -> None:
         await socket.accept()
-        room = rooms.get(code)
-        if room is None:
-            await socket.send_json({"type": "error", **TableError("not-found", f"no room {code!r}").json()})
-            await socket.close(code=4404)
-            return
-        await rooms.connect(room, socket, token)
+        peer = Peer(socket, address(socket), holder_of(socket.cookies.get(PLAYER_COOKIE)), caps)
         try:
-            while True:
-                try:
-                    text = await socket.receive_text()
-                except (WebSocketDisconnect, RuntimeError):  # gone (Starlette's "not connected" is a RuntimeError)
-                    break
-                await rooms.handle(room, socket, text)
+            text = await peer.read(timeout=caps.hello_seconds)
+            if text is None:
+                if not peer.gone:
+                    error = TableError("bad-request", f"say who you are (hello) within {caps.hello_seconds:g} s")
+                    peer.refuse(error, CLOSE_NO_HELLO)
+                return
+            try:
+                token, key = _hello(text)
+                room, seat = rooms.find(code, peer.address, token=token, key=key)
+                await rooms.connect(room, peer, seat)
+            except TableError as err:
+                peer.refuse(
+                    err, {"not-found": CLOSE_NOT_FOUND, "too-many": CLOSE_TOO_MANY}.get(err.kind, CLOSE_BAD_HELLO)
+                )
+                return
+            try:
+                while (text := await peer.read()) is not None:
+                    await rooms.handle(room, peer, text)
+            finally:
+                await rooms.disconnect(room, peer)
         finally:
-            await rooms.disconnect(room, socket)
+            await peer.finish()
 
     @app.get("/api/stats")
     def statistics(request: Request) -> dict[str, Any]:
@@ -304,4 +393,28 @@ def create_app(
     for path in PAGES:
         app.add_api_route(path, lambda: FileResponse(index), methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(Guard, hosts=tuple(hosts), body_bytes=caps.body_bytes)  # outermost: before any route
     return app
+
+
+def _hello(text: str) -> tuple[str | None, str | None]:
+    """The seat token and invite key of a socket's first message, ``{"type": "hello",
+    "token": T}`` and/or ``"key": K``; anything else is a ``bad-request``.
+
+    >>> _hello('{"type": "hello", "key": "abc"}')
+    (None, 'abc')
+    >>> _hello('{"type": "move"}')
+    Traceback (most recent call last):
+    ...
+    cardtable.web.errors.TableError: the first message says who you are: {"type": "hello", "token": ...} or "key"
+    """
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        message = None
+    if not isinstance(message, dict) or message.get("type") != "hello":
+        raise TableError("bad-request", 'the first message says who you are: {"type": "hello", "token": ...} or "key"')
+    token, key = message.get("token"), message.get("key")
+    if not all(v is None or isinstance(v, str) for v in (token, key)):
+        raise TableError("bad-request", "a hello's token and key are text")
+    return token, key

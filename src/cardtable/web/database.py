@@ -12,18 +12,22 @@ A room (a multi-player game) is a row with its game, options, seats and the
 secret deal number of its current game, and its moves are rows of their own,
 each written before anyone hears of it.
 
+The file is made readable and writable by its owner only (mode 0600, its
+journal files too): it holds every hand being played.
+
 The schema is created and migrated by the app itself: ``PRAGMA user_version``
 holds the schema's version and :data:`MIGRATIONS` brings an older file up to
 date.
 
 >>> db = Database(":memory:")
 >>> db.version()
-3
+4
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -87,6 +91,13 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE tables SET ended = created, result = 'abandoned' WHERE seats IS NOT NULL AND ended IS NULL AND moves > 0;
     DELETE FROM tables WHERE seats IS NOT NULL AND ended IS NULL;
     """,
+    # Rooms have a pace (a clock), a long secret for their invite link, and remember the
+    # network address that made them (its rooms are capped).
+    """
+    ALTER TABLE rooms ADD COLUMN pace TEXT NOT NULL DEFAULT 'casual';
+    ALTER TABLE rooms ADD COLUMN secret TEXT;
+    ALTER TABLE rooms ADD COLUMN address TEXT;
+    """,
 )
 """The schema, one step per version: step ``i`` takes a file from version ``i`` to ``i + 1``."""
 
@@ -126,7 +137,8 @@ class RoomRow(NamedTuple):
     one more each rematch), its status, since when no player is there; its game,
     the player id (the browser's cookie) of who made it; for the current game, when
     a person first moved and when it ended, the hints used and the moves taken back
-    (JSON).
+    (JSON); its pace (see :mod:`cardtable.web.clocks`), the secret of its invite link and
+    the network address that made it.
 
     >>> RoomRow("ABC", "{}", "[]", None, 0, "lobby", 1.0, None, "duel").game
     'duel'
@@ -146,6 +158,9 @@ class RoomRow(NamedTuple):
     ended: float | None = None
     hints: int = 0
     redo: str = "[]"
+    pace: str = "casual"
+    secret: str | None = None
+    address: str | None = None
 
 
 class Database:
@@ -159,6 +174,8 @@ class Database:
     """
 
     def __init__(self, path: str) -> None:
+        if path != ":memory:" and not path.startswith("file:"):
+            _owner_only(path)
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
@@ -333,6 +350,16 @@ class Database:
         """
         with self._lock:
             self._db.close()
+
+
+def _owner_only(path: str) -> None:
+    """Make the file (and SQLite's journal files next to it, which SQLite makes with the
+    file's own mode) readable and writable by its owner only: it holds live hands."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    os.close(fd)
+    for name in (path, f"{path}-wal", f"{path}-shm", f"{path}-journal"):
+        if os.path.exists(name):
+            os.chmod(name, 0o600)
 
 
 def _row(values: tuple[Any, ...]) -> TableRow:

@@ -4,8 +4,12 @@ A :class:`Room` holds one table of a multi-player game (any game whose
 declaration, :func:`cardtable.games.spec_for`, has more than one seat and a
 browser table); it names its game, and its seats (how many, which bots) are
 checked against that declaration. People take its human seats by the invite
-link (a short room code) and get a seat token, kept by the browser: the token,
-never what a message claims, says which seat a socket plays. The other seats
+link and get a seat token, kept by the browser: the token, never what a message
+claims, says which seat a socket plays. The invite link holds the room's short
+code (to read aloud) and a long secret (128 bits, its ``key``): the code alone
+opens nothing. A socket says who it is in its first message (``hello``, with
+the seat token or the key; never in the URL); a wrong key, token or code gets
+the same answer, and an address's lookups that miss are rate-limited. The other seats
 are bots (:func:`cardtable.bots.make`), run by the server after a short
 visible pause. A room where every seat but the creator's is a bot (one person
 against bots, a *solo* room) starts at once; the creator of another room starts
@@ -28,10 +32,26 @@ with another person these are refused (``unavailable``). The room records
 which browser (player id) made it, and the end of each game of a solo room
 goes into that browser's statistics (:func:`cardtable.web.statistics.record`).
 
+A room is played at a pace chosen when it is made (:mod:`cardtable.web.clocks`):
+with a clock, a person whose time for a move runs out has that turn played by
+a bot (:func:`~cardtable.web.clocks.stand_in`), which goes on playing the seat
+(``stand_in``) until the person comes back (reconnects, moves, or says
+``back``). The creator can free the seat of someone who left, or give it to a
+bot; a browser holds one seat a room.
+
+Nothing a socket does can hold the room back: each socket has its own outbox
+and writer (:class:`~cardtable.web.peers.Peer`), bots search in a bounded pool
+(:class:`~cardtable.web.botpool.BotPool`) under the server's budget caps, and a
+room's search is cancelled when the room ends. Caps (:class:`~cardtable.web.limits.Limits`)
+bound the rooms a browser or an address keeps open and the spectators of a
+room. Each room event (created, joined, back, started, move, ended, timed out,
+seat freed or given to a bot, closed, socket dropped) is one log line at the
+default level (``INFO``, logger ``cardtable.web``).
+
 Every accepted move is written to SQLite before it is broadcast; a room is
 rebuilt after a restart by replaying its stored moves on its deal, so hands
-and deck are as they were. A room where no person has been connected for a
-day is removed.
+and deck are as they were (the person to move gets their whole time again). A
+room where no person has been connected for a day is removed.
 
 A move comes as text in the game's notation, or as a drop of a card on a pile
 of the table the seat was shown (:mod:`cardtable.web.drops`); what each seat is
@@ -49,12 +69,14 @@ the end are told by the game's own words (each event's ``told``, the outcome's
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import functools
 import hashlib
+import hmac
 import json
+import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol, cast
 
@@ -64,6 +86,8 @@ from ..core.errors import CardtableError, IllegalMoveError, MoveParseError
 from ..core.multiplayer import MultiplayerGame
 from ..core.spec import GameSpec
 from ..games import spec_for, specs
+from . import clocks, limits, peers
+from .botpool import BotPool
 from .database import Database, RoomRow
 from .drops import requested_move
 from .errors import TableError
@@ -79,7 +103,7 @@ ROOM_TTL = 24 * 3600
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room codes use these (no I, O, 0, 1: easy to read aloud)."""
 
-MAX_NAME = 24
+MAX_NAME = limits.MAX_NAME
 """The longest display name."""
 
 LOG_LINES = 40
@@ -102,17 +126,34 @@ def default_game() -> str:
     raise TableError("bad-request", "no multi-player game is offered in the browser")
 
 
-class Connection(Protocol):
-    """What the rooms need of a socket: to send it a JSON message."""
+log = logging.getLogger("cardtable.web.rooms")
 
-    async def send_json(self, data: Any) -> None:
-        """Send one JSON message."""
+
+class Connection(Protocol):
+    """What the rooms need of a socket (a :class:`~cardtable.web.peers.Peer`): to queue a
+    message for it without waiting, its network address, its browser (``holder``: a hash
+    of its cookie, or None) and a label for log lines."""
+
+    address: str
+    holder: str | None
+    label: str
+
+    def put(self, data: dict[str, Any]) -> None:
+        """Queue one JSON message."""
+
+    def put_text(self, text: str, snapshot: bool = False) -> None:
+        """Queue one encoded message (a snapshot replaces the snapshots still waiting)."""
+
+    def refuse(self, err: TableError, code: int | None = None) -> None:
+        """Answer with an error frame (and a log line); with ``code``, close the socket."""
 
 
 @dataclass
 class SeatInfo:
     """A seat of a room: a person's (``token`` is the hash of the seat token, None while
-    the seat is free) or a bot's (``bot`` and its ``budget``)."""
+    the seat is free; ``holder`` stands for the browser holding it; ``stand_in`` names
+    the bot playing for the person since their time ran out) or a bot's (``bot`` and
+    its ``budget``)."""
 
     kind: str
     name: str = ""
@@ -120,6 +161,8 @@ class SeatInfo:
     budget: dict[str, Any] = field(default_factory=dict)
     token: str | None = None
     creator: bool = False
+    holder: str | None = None
+    stand_in: str | None = None
 
 
 @dataclass
@@ -127,7 +170,9 @@ class Room:
     """One room (see the module docstring). ``name`` is its game's name; ``game`` the
     game being played (None in the lobby); ``movers`` the seat of each of its moves;
     ``started``, ``ended``, ``hints`` and
-    ``redo`` are the current game's, as at a one-player table."""
+    ``redo`` are the current game's, as at a one-player table. ``pace`` is its clock,
+    ``key`` the secret of its invite link, ``address`` where its creator came from;
+    ``turn`` is the turn the clock runs for (game, move count, seat) since ``turn_since``."""
 
     code: str
     name: str
@@ -148,8 +193,13 @@ class Room:
     closed: bool = False
     sockets: dict[Connection, int | None] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # broadcasts go out in order
     bot_task: asyncio.Task[None] | None = None
+    pace: str = clocks.DEFAULT_PACE
+    key: str = ""
+    address: str | None = None
+    turn: tuple[int, int, int | None] | None = None
+    turn_since: float = 0.0
+    timer: asyncio.TimerHandle | None = None
 
     def row(self) -> RoomRow:
         """The room as a stored row."""
@@ -168,6 +218,9 @@ class Room:
             ended=self.ended,
             hints=self.hints,
             redo=json.dumps(self.redo),
+            pace=self.pace,
+            secret=self.key,
+            address=self.address,
         )
 
     @property
@@ -199,6 +252,15 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def holder_of(player: str | None) -> str | None:
+    """What a room keeps of the browser (its player id) that holds a seat: a hash of it.
+
+    >>> holder_of(None) is None, len(holder_of("abc"))
+    (True, 64)
+    """
+    return None if not player else _hash(player)
+
+
 def _spec(name: Any) -> GameSpec:
     """The declaration of a game a room can be made for, else a ``bad-request``."""
     try:
@@ -214,17 +276,30 @@ def _spec(name: Any) -> GameSpec:
 
 class Rooms:
     """Every room of the server. ``bot_pause`` is the bots' visible pause in seconds;
-    ``clock`` gives the time (tests pass their own).
+    ``clock`` gives the time (tests pass their own); ``limits`` the caps; ``paces`` the
+    paces a room may choose (tests pass short ones).
 
     >>> from cardtable.web.database import Database
     >>> Rooms(Database(":memory:")).get("NOPE") is None
     True
     """
 
-    def __init__(self, db: Database, bot_pause: float = BOT_PAUSE, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        db: Database,
+        bot_pause: float = BOT_PAUSE,
+        clock: Callable[[], float] = time.time,
+        limits: limits.Limits = limits.Limits(),  # noqa: B008 - a frozen value
+        paces: Mapping[str, float | None] = clocks.PACES,
+    ) -> None:
         self.db = db
         self.bot_pause = bot_pause
         self.clock = clock
+        self.limits = limits
+        self.paces = paces
+        self.pool = BotPool(limits.bot_workers)
+        self.misses = _throttle(limits)
+        self._tasks: set[asyncio.Future[None]] = set()
         self._rooms: dict[str, Room] = {}
         for row in db.rooms():
             self._rooms[row.code] = self._rebuild(row)
@@ -246,11 +321,31 @@ class Rooms:
             ended=row.ended,
             hints=row.hints,
             redo=json.loads(row.redo),
+            pace=row.pace,
+            key=row.secret or "",
+            address=row.address,
         )
+        repaired = not room.key
+        if repaired:  # a room of an older file: its invite link gets its secret now
+            room.key = secrets.token_urlsafe(16)
+        for i, seat in enumerate(seats):
+            if seat.kind == "human" and seat.name:
+                try:
+                    limits.clean_name(seat.name)
+                except TableError:  # a name an older server let through: never sent again
+                    log.info(
+                        "room %s seat %d: a stored name that is not a display name, shown as 'Seat %d'",
+                        row.code,
+                        i,
+                        i + 1,
+                    )
+                    seat.name, repaired = f"Seat {i + 1}", True
         if row.status != "lobby" and row.deal is not None:
             room.game = self._new_game(room, row.deal)
             for text in self.db.moves(row.code, row.game_no):
                 self._apply(room, room.game.parse_move(text))
+        if repaired:
+            self.db.put_room(room.row())
         return room
 
     @staticmethod
@@ -267,12 +362,17 @@ class Rooms:
         name: str,
         game: str | None = None,
         player: str | None = None,
+        pace: str = clocks.DEFAULT_PACE,
+        address: str | None = None,
     ) -> tuple[str, str]:
         """A new room of ``game`` (None: :func:`default_game`): its options, one entry a seat (``{"kind": "human"}`` or
         ``{"kind": "bot", "bot": NAME, "budget": {...}}``), the creator's name (the creator
-        takes the first human seat) and player id. Returns the room code and the
-        creator's seat token. A solo room is dealt at once; it replaces the creator's
-        other solo room of the same game, whose game counts as abandoned if they moved.
+        takes the first human seat), player id, pace and network address. Returns the room
+        code and the creator's seat token (the invite link's key is the room's ``key``).
+        Everything is checked before anything is built; over a cap of open rooms (lobby
+        or playing) for the browser or the address it is ``too-many``. A solo room is
+        dealt at once; it replaces the creator's other solo room of the same game, whose
+        game counts as abandoned if they moved.
 
         >>> from cardtable.web.database import Database
         >>> Rooms(Database(":memory:")).create({}, [{"kind": "bot", "bot": "greedy"}] * 2, "Ana")
@@ -289,24 +389,15 @@ class Rooms:
             if not isinstance(seat, dict) or seat.get("kind") not in ("human", "bot"):
                 raise TableError("bad-request", f"seat {i + 1}: kind is 'human' or 'bot'")
             if seat["kind"] == "bot":
-                bot, budget = str(seat.get("bot")), seat.get("budget") or {}
-                if bot not in spec.bots:
-                    raise TableError(
-                        "bad-request", f"seat {i + 1}: no bot {bot!r} plays {spec.title} ({', '.join(spec.bots)})"
-                    )
-                if not isinstance(budget, dict):
-                    raise TableError("bad-request", f"seat {i + 1}: a budget is an object, e.g. {{'iterations': 200}}")
-                try:
-                    bots.make(bot, **budget).check_game(spec.name)
-                except (CardtableError, TypeError) as err:
-                    raise TableError("bad-request", f"seat {i + 1}: {err}") from None
-                infos.append(SeatInfo("bot", name=f"{bot.capitalize()} {i + 1}", bot=bot, budget=budget))
+                infos.append(self._bot_seat(spec, i, seat.get("bot"), seat.get("budget")))
             else:
                 infos.append(SeatInfo("human"))
         humans = [s for s in infos if s.kind == "human"]
         if not humans:
             raise TableError("bad-request", "a room needs at least one seat for a person (yours)")
-        options = dict(options or {})
+        options = limits.check_options(spec, options or {})
+        clocks.limit_of(pace, self.paces)
+        shown = self._check_name(name)
         if any(o.name == "players" for o in spec.rules.OPTIONS):
             options["players"] = len(infos)
         try:
@@ -316,15 +407,19 @@ class Rooms:
         players = cast("MultiplayerGame[Any, Any]", made).players
         if players != len(infos):
             raise TableError("bad-request", f"these options make a table of {players} seats, not {len(infos)}")
+        solo = len(humans) == 1
+        self._check_caps(spec.name, player, address, solo)
         token = secrets.token_urlsafe(16)
-        humans[0].name = self._check_name(name)
+        humans[0].name = shown
         humans[0].token = _hash(token)
         humans[0].creator = True
+        humans[0].holder = holder_of(player)
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
         while code in self._rooms:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
         now = self.clock()
         room = Room(code, spec.name, options, infos, None, 0, "lobby", now, now, player=player)
+        room.pace, room.key, room.address = pace, secrets.token_urlsafe(16), address
         if room.solo and player is not None:
             self._replace_solo(room)
         if room.solo:
@@ -332,7 +427,42 @@ class Rooms:
         else:
             self.db.put_room(room.row())
         self._rooms[code] = room
+        log.info(
+            "room %s created: %s, seats %s, pace %s, by %s",
+            code,
+            spec.name,
+            ",".join(s.bot or s.kind for s in infos),
+            pace,
+            address or "?",
+        )
         return code, token
+
+    def _bot_seat(self, spec: GameSpec, i: int, bot: Any, budget: Any) -> SeatInfo:
+        """A bot's seat from a request, checked: a bot the game declares, a budget under the caps."""
+        if not isinstance(bot, str) or bot not in spec.bots:
+            shown = repr(bot)[:40]
+            raise TableError("bad-request", f"seat {i + 1}: no bot {shown} plays {spec.title} ({', '.join(spec.bots)})")
+        try:
+            checked = limits.check_budget(bot, budget, self.limits)
+        except TableError as err:
+            raise TableError("bad-request", f"seat {i + 1}: {err.message}") from None
+        return SeatInfo("bot", name=f"{bot.capitalize()} {i + 1}", bot=bot, budget=checked)
+
+    def _check_caps(self, game: str, player: str | None, address: str | None, solo: bool) -> None:
+        """Refuse (``too-many``) a new room over the caps of open rooms a browser or an
+        address may keep (a solo room replaces the browser's solo room of that game)."""
+        mine = theirs = 0
+        for other in self._rooms.values():
+            if other.closed or other.status == "over":
+                continue
+            if solo and player is not None and other.player == player and other.solo and other.name == game:
+                continue  # to be replaced
+            mine += player is not None and other.player == player
+            theirs += address is not None and other.address == address
+        if mine >= self.limits.rooms_per_client:
+            raise TableError("too-many", f"a browser keeps at most {self.limits.rooms_per_client} rooms open")
+        if theirs >= self.limits.rooms_per_address:
+            raise TableError("too-many", f"an address keeps at most {self.limits.rooms_per_address} rooms open")
 
     def _replace_solo(self, room: Room) -> None:
         """Close the creator's other solo rooms of the same game being played (one game of a
@@ -342,18 +472,13 @@ class Rooms:
                 continue
             if other.game is not None and other.started is not None and other.player is not None:
                 self._record(other, "abandoned")
-            other.closed = True
+            self._close(other, "replaced by a new game against bots")
             del self._rooms[code]
             self.db.delete_room(code)
 
     @staticmethod
-    def _check_name(name: Any) -> str:
-        if not isinstance(name, str) or not name.strip():
-            raise TableError("bad-request", "a display name is needed")
-        shown = " ".join(name.split())
-        if len(shown) > MAX_NAME:
-            raise TableError("bad-request", f"a display name has at most {MAX_NAME} characters")
-        return shown
+    def _check_name(name: Any, others: list[str] | None = None) -> str:
+        return limits.clean_name(name, others or [])
 
     def get(self, code: str) -> Room | None:
         """The room with this code (any case), or None.
@@ -362,14 +487,48 @@ class Rooms:
         >>> Rooms(Database(":memory:")).get("abc") is None
         True
         """
-        return self._rooms.get(code.upper()) if isinstance(code, str) else None
+        return self._rooms.get(code.upper()) if isinstance(code, str) and len(code) < 20 else None
+
+    def find(self, code: Any, address: str, token: Any = None, key: Any = None) -> tuple[Room, int | None]:
+        """The room a seat ``token`` or the invite link's ``key`` opens, and the seat the
+        token holds (None for the key: a spectator, who may take a free seat). A wrong
+        code, key or token is the same ``not-found``; an address's misses are rate-limited
+        (``too-many``).
+
+        >>> from cardtable.web.database import Database
+        >>> rooms = Rooms(Database(":memory:"))
+        >>> code, token = rooms.create({}, [{"kind": "human"}, {"kind": "human"}], "Ana")
+        >>> rooms.find(code, "127.0.0.1", token=token)[1], rooms.find(code, "127.0.0.1", key=rooms.get(code).key)[1]
+        (0, None)
+        >>> rooms.find(code, "127.0.0.1", key="guess")
+        Traceback (most recent call last):
+        ...
+        cardtable.web.errors.TableError: no room ... here, or not with that invite link
+        """
+        if not self.misses.allowed(address):
+            raise TableError("too-many", "too many rooms looked for that were not there: wait a minute")
+        room = self.get(code) if isinstance(code, str) else None
+        if room is not None:
+            if isinstance(token, str) and 0 < len(token) <= 100:
+                hashed = _hash(token)
+                held = [i for i, s in enumerate(room.seats) if s.token and hmac.compare_digest(s.token, hashed)]
+                if held:
+                    return room, held[0]
+            opened = isinstance(key, str) and 0 < len(key) <= 100 and room.key
+            if opened and hmac.compare_digest(room.key.encode(), str(key).encode()):
+                return room, None
+        self.misses.take(address)
+        log.info("room lookup from %s missed (%s)", address, "no such room" if room is None else "wrong key or token")
+        shown = code[:12] if isinstance(code, str) else "?"
+        raise TableError("not-found", f"no room {shown!r} here, or not with that invite link")
 
     def summary(self, room: Room) -> dict[str, Any]:
-        """What anyone with the link sees of a room before joining: game, seats and status."""
+        """What anyone with the invite link sees of a room before joining: game, seats, pace and status."""
         return {
             "code": room.code,
             "game": room.name,
             "status": room.status,
+            "pace": room.pace,
             "options": {k: v for k, v in room.options.items()},
             "seats": [self._seat_json(room, i) for i in range(len(room.seats))],
         }
@@ -385,43 +544,73 @@ class Rooms:
             "taken": seat.kind == "bot" or seat.token is not None,
             "away": seat.kind == "human" and seat.token is not None and not connected,
             "creator": seat.creator,
+            "stand_in": seat.stand_in,
         }
 
     # --- sockets --------------------------------------------------------------------
 
-    async def connect(self, room: Room, socket: Connection, token: str | None) -> int | None:
-        """A socket joins the room: as the seat its token names, else as a spectator. It
-        gets a full snapshot; the others see the seat back."""
-        seat = None
-        if isinstance(token, str) and token:
-            hashed = _hash(token)
-            seat = next((i for i, s in enumerate(room.seats) if s.token == hashed), None)
+    async def connect(self, room: Room, socket: Connection, seat: int | None) -> int | None:
+        """A socket joins the room: as ``seat`` (its token's, see :meth:`find`), else as a
+        spectator; over the caps (spectators a room, sockets a seat) it is ``too-many``. It
+        gets a full snapshot; for a seat the others see it back (and a bot playing for the
+        person since their time ran out stops: they are back)."""
         async with room.lock:
+            if seat is None and sum(1 for s in room.sockets.values() if s is None) >= self.limits.spectators:
+                raise TableError("too-many", f"a room has at most {self.limits.spectators} spectators")
+            if seat is not None and sum(1 for s in room.sockets.values() if s == seat) >= self.limits.sockets_per_seat:
+                raise TableError("too-many", f"a seat is open in at most {self.limits.sockets_per_seat} places at once")
             room.sockets[socket] = seat
-            if seat is not None and room.empty_since is not None:
-                room.empty_since = None
+            socket.label = f"room {room.code} {'spectator' if seat is None else f'seat {seat}'} ({socket.address})"
+            changed = False
+            if seat is not None:
+                info = room.seats[seat]
+                log.info("room %s seat %d (%r) back", room.code, seat, info.name)
+                changed = self._come_back(room, seat)
+                if room.empty_since is not None:
+                    room.empty_since = None
+                    changed = True
+            if changed:
                 self.db.put_room(room.row())
-        await self.broadcast(room)
+        if seat is None:
+            async with room.lock:  # nothing the others see has changed
+                self._put_frame(room, socket, None)
+        else:
+            await self.broadcast(room)
         self._bots(room)  # a new solo room, or after a restart: a bot that is to move has no task yet
         return seat
+
+    def _come_back(self, room: Room, seat: int) -> bool:
+        """The person of ``seat`` is back: a bot playing for them stops, their clock starts
+        afresh (the room's lock held); whether the room's row changed."""
+        info = room.seats[seat]
+        if info.stand_in is None:
+            return False
+        log.info("room %s seat %d (%r) takes the seat back from %s", room.code, seat, info.name, info.stand_in)
+        info.stand_in = None
+        room.turn = None
+        return True
 
     async def disconnect(self, room: Room, socket: Connection) -> None:
         """A socket left: its seat shows as away; a room with no person left starts its day."""
         async with room.lock:
-            room.sockets.pop(socket, None)
+            seat = room.sockets.pop(socket, None)
+            if seat is not None:
+                log.info("room %s seat %d (%r) left", room.code, seat, room.seats[seat].name)
             if not any(s is not None for s in room.sockets.values()) and room.empty_since is None and not room.closed:
                 room.empty_since = self.clock()
                 self.db.put_room(room.row())
-        await self.broadcast(room)
+        if seat is not None:
+            await self.broadcast(room)
 
     async def handle(self, room: Room, socket: Connection, text: str) -> None:
-        """One message from a socket (see the module docstring); errors go to it alone."""
+        """One message from a socket (see the module docstring); errors go to it alone
+        (with one log line for a malformed one)."""
         try:
             if room.closed:
                 raise TableError("not-found", f"room {room.code} was closed: a new game was started")
             try:
                 message = json.loads(text)
-            except (ValueError, TypeError):
+            except (ValueError, TypeError, RecursionError):
                 raise TableError("bad-request", "a message is a JSON object") from None
             if not isinstance(message, dict):
                 raise TableError("bad-request", "a message is a JSON object")
@@ -435,15 +624,22 @@ class Rooms:
                 "redo": self._redo,
                 "restart": self._restart,
                 "hint": self._hint,
+                "back": self._back,
+                "free-seat": self._free_seat,
+                "bot-seat": self._give_seat,
             }
-            if kind not in actions:
-                raise TableError("bad-request", f"unknown message type {kind!r} ({', '.join(actions)})")
+            if not isinstance(kind, str) or kind not in actions:
+                shown = repr(kind)[:40]
+                raise TableError("bad-request", f"unknown message type {shown} ({', '.join(actions)})")
             await actions[kind](room, socket, message)
         except TableError as err:
-            async with room.send_lock:
-                await self._send(socket, {"type": "error", **err.json()})
-                if err.kind == "stale":
-                    await self._send(socket, self.snapshot(room, room.sockets.get(socket)))
+            if err.kind in ("bad-request", "unparsable"):
+                socket.refuse(err)  # a malformed message: one log line
+            else:
+                socket.put({"type": "error", **err.json()})
+            if err.kind == "stale":
+                async with room.lock:
+                    self._put_frame(room, socket, room.sockets.get(socket))
 
     async def _join(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
         seat = message.get("seat")
@@ -451,18 +647,27 @@ class Rooms:
             if room.sockets.get(socket) is not None:
                 raise TableError("bad-request", "this browser already has a seat here")
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(room.seats):
-                raise TableError("bad-request", f"no seat {seat!r}")
+                raise TableError("bad-request", f"no seat {str(seat)[:20]!r}")
             info = room.seats[seat]
             if info.kind != "human" or info.token is not None:
                 raise TableError("seat-taken", "that seat is taken")
-            info.name = self._check_name(message.get("name"))
+            held = next((i for i, s in enumerate(room.seats) if socket.holder and s.holder == socket.holder), None)
+            if held is not None:
+                raise TableError("seat-taken", f"you already hold seat {held + 1} here: one seat a person")
+            others = [s.name for i, s in enumerate(room.seats) if i != seat and (s.kind == "bot" or s.token)]
+            info.name = self._check_name(message.get("name"), others)
             token = secrets.token_urlsafe(16)
             info.token = _hash(token)
+            info.holder = socket.holder
+            info.stand_in = None
             room.sockets[socket] = seat
             room.empty_since = None
+            socket.label = f"room {room.code} seat {seat} ({socket.address})"
             self.db.put_room(room.row())
-        await self._send(socket, {"type": "joined", "code": room.code, "seat": seat, "token": token})
+            log.info("room %s seat %d joined by %r", room.code, seat, info.name)
+            socket.put({"type": "joined", "code": room.code, "seat": seat, "token": token})
         await self.broadcast(room)
+        self._bots(room)
 
     async def _start(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
         async with room.lock:
@@ -491,6 +696,55 @@ class Rooms:
         await self.broadcast(room)
         self._bots(room)
 
+    # --- seats of people who left, and people who come back ------------------------------
+
+    async def _back(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
+        async with room.lock:
+            seat = room.sockets.get(socket)
+            if seat is None:
+                raise TableError("spectator", "spectators watch: they have no seat to take back")
+            if not self._come_back(room, seat):
+                raise TableError("illegal", "no bot is playing for you")
+            self.db.put_room(room.row())
+        await self.broadcast(room)
+        self._bots(room)
+
+    def _creators_seat(self, room: Room, socket: Connection, message: dict[str, Any]) -> int:
+        """The seat the creator asks to free or give to a bot, checked (the room's lock held):
+        a person's seat, not the creator's, free or held by someone who is not connected."""
+        mine = room.sockets.get(socket)
+        if mine is None or not room.seats[mine].creator:
+            raise TableError("not-ready", "only the room's creator frees a seat or gives it to a bot")
+        seat = message.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(room.seats):
+            raise TableError("bad-request", f"no seat {str(seat)[:20]!r}")
+        info = room.seats[seat]
+        if info.kind != "human" or seat == mine:
+            raise TableError("bad-request", "only another person's seat can be freed or given to a bot")
+        if any(s == seat for s in room.sockets.values()):
+            raise TableError("seat-taken", f"{info.name} is here: a seat is freed only when its person has left")
+        return seat
+
+    async def _free_seat(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
+        async with room.lock:
+            seat = self._creators_seat(room, socket, message)
+            info = room.seats[seat]
+            log.info("room %s seat %d (%r) freed by its creator", room.code, seat, info.name)
+            info.name, info.token, info.holder = "", None, None
+            self.db.put_room(room.row())
+        await self.broadcast(room)
+        self._bots(room)
+
+    async def _give_seat(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
+        async with room.lock:
+            seat = self._creators_seat(room, socket, message)
+            spec = spec_for(room.name)
+            room.seats[seat] = self._bot_seat(spec, seat, message.get("bot"), message.get("budget"))
+            log.info("room %s seat %d given to the %s bot by its creator", room.code, seat, room.seats[seat].bot)
+            self.db.put_room(room.row())
+        await self.broadcast(room)
+        self._bots(room)
+
     def _deal(self, room: Room) -> None:
         room.deal = secrets.randbits(62)  # the server's own random source; never sent
         room.game = self._new_game(room, room.deal)
@@ -498,6 +752,7 @@ class Rooms:
         room.status = "playing"
         room.started, room.ended, room.hints = None, None, 0
         self.db.put_room(room.row())
+        log.info("room %s game %d started", room.code, room.game_no)
 
     async def _move(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
         text, at = message.get("move"), message.get("at")
@@ -516,6 +771,9 @@ class Rooms:
             seat = room.sockets.get(socket)
             if seat is None:
                 raise TableError("spectator", "spectators watch: they cannot play")
+            back = room.seats[seat].stand_in is not None and room.game is not None and room.game.to_move == seat
+            if back:  # a person who moves is back: their move, not the bot's
+                self._come_back(room, seat)
             self._take(room, seat, at, text if not drop else None, drop or None)
         await self.broadcast(room)
         self._bots(room)
@@ -542,6 +800,9 @@ class Rooms:
             )
         self.db.add_move(room.code, room.game_no, room.at, str(move))  # stored before anyone hears of it
         self._apply(room, move)
+        info = room.seats[seat]
+        who = f"{info.stand_in} bot for {info.name!r}" if info.stand_in else info.bot or repr(info.name)
+        log.info("room %s move %d by seat %d (%s)", room.code, room.at, seat, who)
         changed = bool(room.redo)
         room.redo = []
         if room.started is None and room.seats[seat].kind == "human":
@@ -564,6 +825,10 @@ class Rooms:
             return False
         if game.outcome.over and room.ended is None:
             room.ended = self.clock()
+            result = game.outcome.result
+            log.info(
+                "room %s game %d ended: scores %s", room.code, room.game_no, list(result.scores) if result else "?"
+            )
             if room.solo and room.player is not None:
                 person = next(i for i, s in enumerate(room.seats) if s.kind == "human")
                 self._record(room, "won" if room.won(person) else "lost")
@@ -692,41 +957,148 @@ class Rooms:
                 "status": "unknown",
                 "text": f"The {name} bot would play {move}.",
             }
-            answer = {"type": "hint", "at": room.at, "hint": hint, "hints": room.hints}
-        async with room.send_lock:
-            await self._send(socket, answer)
+            socket.put({"type": "hint", "at": room.at, "hint": hint, "hints": room.hints})
 
-    # --- bots --------------------------------------------------------------------------
+    # --- bots and clocks -----------------------------------------------------------------
 
     def _bots(self, room: Room) -> None:
-        """Start the bot of the seat to move, if a bot is to move and none is thinking."""
+        """Start the bot of the seat to move, if a bot (or a bot standing in for a person
+        out of time) is to move and none is thinking; if a person is to move, set the
+        clock of their turn (at a pace with one)."""
         game = room.game
         if room.closed or room.status != "playing" or game is None or game.to_move is None:
+            self._stop_clock(room)
             return
-        if room.seats[game.to_move].kind != "bot" or (room.bot_task is not None and not room.bot_task.done()):
+        info = room.seats[game.to_move]
+        if info.kind == "bot" or info.stand_in is not None:
+            self._stop_clock(room)
+            if room.bot_task is None or room.bot_task.done():
+                room.bot_task = asyncio.get_running_loop().create_task(self._bot_turn(room))
             return
-        room.bot_task = asyncio.get_running_loop().create_task(self._bot_turn(room))
+        self._arm(room)
 
     async def _bot_turn(self, room: Room) -> None:
-        while True:
+        seat = -1
+        try:
+            while True:
+                game = room.game
+                if room.closed or room.status != "playing" or game is None or game.to_move is None:
+                    return
+                seat = game.to_move
+                if _player_bot(room.seats[seat]) is None:
+                    self._bots(room)  # a person is to move (back meanwhile): their clock
+                    return
+                await asyncio.sleep(self.bot_pause)
+                at, game_no = room.at, room.game_no
+                info = room.seats[seat]
+                name = _player_bot(info)
+                if room.game is not game or game.to_move != seat or name is None:
+                    continue  # the person took moves back, restarted or came back meanwhile
+                budget = limits.run_budget(name, info.budget if info.kind == "bot" else {}, self.limits)
+                bot = bots.make(name, seed=secrets.randbits(32), **budget)
+                if budget:  # a search: in the bounded pool, cancelled if the room ends
+                    owner = room.address or room.code
+                    move = await self.pool.run(owner, functools.partial(bot.choose, game, seat), bot.cancel)
+                else:
+                    move = bot.choose(game, seat)
+                async with room.lock:
+                    if room.closed or room.at != at or room.game_no != game_no or _player_bot(room.seats[seat]) is None:
+                        continue
+                    self._take(room, seat, at, move)
+                await self.broadcast(room)
+        except Exception:  # a bot that fails must say so: the room would wait for it
+            log.exception("room %s: the bot of seat %d failed", room.code, seat)
+
+    def _turn_since(self, room: Room) -> float:
+        """When the turn being played began (noted the first time it is asked for)."""
+        game = room.game
+        key = (room.game_no, room.at, game.to_move if game is not None else None)
+        if room.turn != key:
+            room.turn, room.turn_since = key, self.clock()
+        return room.turn_since
+
+    def _stop_clock(self, room: Room) -> None:
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+
+    def _arm(self, room: Room) -> None:
+        """Set the clock of the person to move (at a pace with one): when it runs out, a bot plays for them."""
+        self._stop_clock(room)
+        limit = self.paces.get(room.pace)
+        if limit is None or room.closed:
+            return
+        since = self._turn_since(room)
+        turn = room.turn
+        delay = max(0.0, since + limit - self.clock())
+        loop = asyncio.get_running_loop()
+        room.timer = loop.call_later(delay, lambda: self._spawn(self._time_out(room, turn, limit)))
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _time_out(self, room: Room, turn: tuple[int, int, int | None] | None, limit: float) -> None:
+        """The time of a turn ran out: a bot plays for its person until they come back."""
+        async with room.lock:
             game = room.game
-            if room.closed or room.status != "playing" or game is None or game.to_move is None:
+            if room.closed or room.turn != turn or game is None or room.status != "playing" or game.to_move is None:
                 return
             seat = game.to_move
             info = room.seats[seat]
-            if info.kind != "bot":
+            if info.kind != "human" or info.stand_in is not None:
                 return
-            await asyncio.sleep(self.bot_pause)
-            at, game_no = room.at, room.game_no
-            if room.game is not game or game.to_move != seat:
-                continue  # the person took moves back or restarted meanwhile
-            bot = bots.make(info.bot or "", seed=secrets.randbits(32), **info.budget)
-            move = await asyncio.to_thread(bot.choose, game, seat) if info.bot == "ismcts" else bot.choose(game, seat)
-            async with room.lock:
-                if room.closed or room.at != at or room.game_no != game_no:
-                    continue
-                self._take(room, seat, at, move)
-            await self.broadcast(room)
+            info.stand_in = clocks.stand_in(spec_for(room.name))
+            log.info(
+                "room %s seat %d (%r) out of time (%s): the %s bot plays for them",
+                room.code,
+                seat,
+                info.name or "free",
+                clocks.describe(limit),
+                info.stand_in,
+            )
+            self.db.put_room(room.row())
+        await self.broadcast(room)
+        self._bots(room)
+
+    def resume(self) -> None:
+        """Set every room going after a start: its bot to move plays, its clock runs (call
+        from the running event loop).
+
+        >>> import asyncio
+        >>> from cardtable.web.database import Database
+        >>> async def main():
+        ...     rooms = Rooms(Database(":memory:"))
+        ...     rooms.resume()
+        ...     rooms.close()
+        >>> asyncio.run(main())
+        """
+        for _, room in sorted(self._rooms.items()):
+            self._bots(room)
+
+    def _clock_json(self, room: Room) -> dict[str, Any] | None:
+        """The room's clock for a snapshot (None at a casual pace): its pace, the seconds a
+        move has, the seat whose time runs now and what it has left, and the bot that
+        plays for a person out of time."""
+        limit = self.paces.get(room.pace)
+        if limit is None:
+            return None
+        game = room.game
+        seat: int | None = None
+        left: float | None = None
+        if room.status == "playing" and game is not None and game.to_move is not None:
+            info = room.seats[game.to_move]
+            if info.kind == "human" and info.stand_in is None:
+                seat = game.to_move
+                left = round(max(0.0, self._turn_since(room) + limit - self.clock()), 3)
+        return {
+            "pace": room.pace,
+            "limit": limit,
+            "seat": seat,
+            "left": left,
+            "bot": clocks.stand_in(spec_for(room.name)),
+        }
 
     # --- what each socket is sent ---------------------------------------------------------
 
@@ -776,20 +1148,48 @@ class Rooms:
                 }
         return data
 
-    async def broadcast(self, room: Room) -> None:
-        """Send every socket of the room its own snapshot. The snapshots are made under
-        the room's lock (one position for all), and broadcasts go out one after the
-        other in the order they were made, so no socket misses a state or goes back."""
-        async with room.lock:
-            frames = [(socket, self.snapshot(room, seat)) for socket, seat in room.sockets.items()]
-        async with room.send_lock:  # queued before the lock above lets the next broadcast make its frames
-            for socket, frame in frames:
-                await self._send(socket, frame)
+    def frame(self, room: Room, seat: int | None) -> dict[str, Any]:
+        """What a socket of ``seat`` (None: a spectator) is sent: the :meth:`snapshot`, the
+        room's invite link (``invite``: its code and key) and its clock (``clock``).
 
-    @staticmethod
-    async def _send(socket: Connection, data: dict[str, Any]) -> None:
-        with contextlib.suppress(Exception):  # a socket that went away: its disconnect cleans up
-            await socket.send_json(data)
+        >>> from cardtable.web.database import Database
+        >>> rooms = Rooms(Database(":memory:"))
+        >>> code, _ = rooms.create({}, [{"kind": "human"}, {"kind": "human"}], "Ana", pace="2m")
+        >>> frame = rooms.frame(rooms.get(code), 0)
+        >>> frame["invite"].startswith(f"/room/{code}#key="), frame["clock"]["limit"], frame["clock"]["left"]
+        (True, 120.0, None)
+        """
+        data = self.snapshot(room, seat)
+        data["invite"] = f"/room/{room.code}#key={room.key}"
+        data["clock"] = self._clock_json(room)
+        return data
+
+    def _encoded(self, room: Room, seat: int | None) -> str | None:
+        """The frame of ``seat``, encoded; None (and a log line) if it cannot be made."""
+        try:
+            return peers.encode(self.frame(room, seat))
+        except Exception:
+            log.exception("room %s: the snapshot of %s could not be made", room.code, seat)
+            return None
+
+    def _put_frame(self, room: Room, socket: Connection, seat: int | None) -> None:
+        text = self._encoded(room, seat)
+        if text is not None:
+            socket.put_text(text, snapshot=True)
+
+    async def broadcast(self, room: Room) -> None:
+        """Send every socket of the room its own snapshot. The snapshots are made under the
+        room's lock (one position for all; one encoding a seat) and put in each socket's
+        own outbox at once, so broadcasts reach every socket in the order they were made
+        and no socket waits for another (a socket that is behind gets the newest)."""
+        async with room.lock:
+            texts: dict[int | None, str | None] = {}
+            for socket, seat in list(room.sockets.items()):
+                if seat not in texts:
+                    texts[seat] = self._encoded(room, seat)
+                text = texts[seat]
+                if text is not None:
+                    socket.put_text(text, snapshot=True)
 
     # --- housekeeping ------------------------------------------------------------------------
 
@@ -809,10 +1209,40 @@ class Rooms:
             if not room.sockets and room.empty_since is not None and now - room.empty_since > ROOM_TTL
         ]
         for code in gone:
-            self._rooms[code].closed = True
+            self._close(self._rooms[code], f"nobody came for {ROOM_TTL // 3600} h")
             del self._rooms[code]
             self.db.delete_room(code)
         return gone
 
+    def _close(self, room: Room, why: str) -> None:
+        """The room ends: its bot's search is cancelled, its clock stopped."""
+        room.closed = True
+        if room.bot_task is not None and not room.bot_task.done():
+            room.bot_task.cancel()
+        self._stop_clock(room)
+        log.info("room %s closed: %s", room.code, why)
 
-__all__ = ["BOT_PAUSE", "HINT_BOT", "ROOM_TTL", "Room", "Rooms", "SeatInfo", "default_game"]
+    def close(self) -> None:
+        """Stop the rooms' bots and clocks (the server is stopping).
+
+        >>> from cardtable.web.database import Database
+        >>> Rooms(Database(":memory:")).close()
+        """
+        for room in self._rooms.values():
+            if room.bot_task is not None and not room.bot_task.done():
+                room.bot_task.cancel()
+            self._stop_clock(room)
+        self.pool.close()
+
+
+def _player_bot(seat: SeatInfo) -> str | None:
+    """The bot that plays ``seat`` now: a bot seat's, or the one standing in for its person."""
+    return seat.bot if seat.kind == "bot" else seat.stand_in
+
+
+def _throttle(caps: limits.Limits) -> limits.Throttle:
+    """The rate limit on an address's room lookups that miss."""
+    return limits.Throttle(caps.misses_burst, caps.misses_per_minute / 60)
+
+
+__all__ = ["BOT_PAUSE", "HINT_BOT", "ROOM_TTL", "Room", "Rooms", "SeatInfo", "default_game", "holder_of"]

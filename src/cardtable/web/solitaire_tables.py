@@ -41,6 +41,7 @@ from ..core.errors import CardtableError, IllegalMoveError, MoveParseError, NoLe
 from ..core.game import Game
 from ..games import spec_for
 from ..levels import LEVELS, deal_for_level
+from . import limits
 from .database import Database, TableRow
 from .drops import requested_move
 from .errors import TableError
@@ -124,6 +125,7 @@ class SolitaireTables:
                     "bad-request",
                     f"{spec.title} is a game for {low} to {high} players: open a room for it (POST /api/rooms)",
                 )
+            options = limits.check_options(spec, options)  # before anything is built
             if deal is None:
                 level = level or "random"
                 if level not in LEVELS:

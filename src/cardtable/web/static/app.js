@@ -16,14 +16,14 @@ export function go(url, replace = false) {
 
 async function home() {
   document.title = "cardtable";
-  const [{ games: list }, { tables }] = await Promise.all([games(), api("/api/tables")]);
+  const [{ games: list, paces }, { tables }] = await Promise.all([games(), api("/api/tables")]);
   const page = el("section", { class: "home" }, el("h1", { text: "Choose a game" }));
   if (tables.length) {
     page.append(el("h2", { text: "Continue" }), el("ul", { class: "continue" }, tables.map((t) =>
       el("li", {}, el("a", { href: t.link, text: `${title(list, t.game)} — ${t.label}, ${t.moves} moves` })))));
   }
   const grid = el("div", { class: "games" });
-  for (const game of list) grid.append(gameCard(game));
+  for (const game of list) grid.append(gameCard(game, paces || []));
   page.append(grid);
   main.replaceChildren(page);
   document.body.dataset.state = "home";
@@ -33,7 +33,7 @@ function title(list, name) {
   return (list.find((g) => g.name === name) || { title: name }).title;
 }
 
-function gameCard(game) {
+function gameCard(game, paces) {
   const form = el("form", { class: "game-card", "data-game": game.name });
   form.append(el("h2", { text: game.title }), el("p", { class: "players", text: `${game.players} player${game.players === "1" ? "" : "s"}` }));
   const fields = el("div", { class: "fields" });
@@ -68,7 +68,9 @@ function gameCard(game) {
     form.addEventListener("change", (e) => { if (e.target.name === "players") draw(); });
     setTimeout(draw);
     fields.append(el("span", { class: "seat-you", text: "seat 1: you" }), seats,
-      el("label", { for: "room-name", text: "your name" }), el("input", { id: "room-name", name: "room-name", maxlength: 24, placeholder: "for an online room" }));
+      el("label", { for: "room-name", text: "your name" }), el("input", { id: "room-name", name: "room-name", maxlength: 24, placeholder: "for an online room" }),
+      el("label", { for: "room-pace", text: "clock" }), el("select", { id: "room-pace", name: "room-pace", title: "for an online room: the time a person has for a move (then a bot plays for them)" },
+        paces.map((p) => el("option", { value: p.name, selected: p.name === "2m", text: p.text }))));
   }
   const room = game.levels.length ? null : el("button", { type: "button", id: "open-room", text: "Open an online room", onclick: () => openNewRoom(form, game) });
   form.append(fields, el("div", { class: "actions" },
@@ -79,7 +81,7 @@ function gameCard(game) {
     const data = new FormData(form);
     if (!game.levels.length) {  // against bots: a room where every other seat is a bot, started at once
       if ([...data.entries()].some(([k, v]) => k.startsWith("seat") && v === "person")) { say("Seats for people are for online rooms: use “Open an online room”.", "error"); return; }
-      openNewRoom(form, game, "You");
+      openNewRoom(form, game, "Player");
       return;
     }
     const query = new URLSearchParams();
@@ -98,14 +100,16 @@ function gameCard(game) {
 
 
 async function openNewRoom(form, game, name = "") {
-  // A room: the seats chosen on the card (people to invite, bots), the creator's name.
+  // A room: the seats chosen on the card (people to invite, bots), the creator's name, the
+  // clock (an online room's; a game against bots has none).
   const data = new FormData(form);
   const seats = [{ kind: "human" }, ...[...data.entries()].filter(([k]) => k.startsWith("seat")).map(([, v]) =>
     (v === "person" ? { kind: "human" } : botSeat(v)))];
   const options = {};
   for (const o of game.options) if (o.name !== "players" && data.has(o.name) && String(o.default) !== String(data.get(o.name))) options[o.name] = data.get(o.name);
   try {
-    go(await newRoom({ game: game.name, name: data.get("room-name") || name, seats, options }));
+    const pace = name ? "casual" : data.get("room-pace") || "casual";
+    go(await newRoom({ game: game.name, name: data.get("room-name") || name, seats, options, pace }));
   } catch (err) {
     say(err.message, "error");
   }
@@ -123,7 +127,7 @@ async function playRoom(game, query) {
   const seats = names.map((n) => (n === "you" ? { kind: "human" } : botSeat(n)));
   const options = {};
   for (const o of game.options) if (o.name !== "players" && query.has(o.name)) options[o.name] = query.get(o.name);
-  go(await newRoom({ game: game.name, name: "You", seats, options }), true);
+  go(await newRoom({ game: game.name, name: "Player", seats, options }), true);
 }
 
 // --- a table ------------------------------------------------------------------

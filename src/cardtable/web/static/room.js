@@ -2,10 +2,47 @@
 // table, over one WebSocket. The server decides everything; this page shows its snapshots.
 // A room where every other seat is a bot (one person against bots) starts at once and also
 // offers what a one-player table does: undo, redo, restart, a suggested move, a new game.
+// The socket says who it is in its first message (the seat token kept by this browser, or
+// the key of the invite link, /room/CODE#key=K); the room's clock and its seats' state
+// (a bot playing for someone out of time, a seat the creator may free) show in a bar.
 import { Table } from "./table.js";
 import { api, botSeat, el, newRoom, say } from "./util.js";
 
 const tokenKey = (code) => `cardtable.room.${code}`;
+const inviteKey = (code) => `cardtable.roomkey.${code}`;
+
+// The key of the room's invite link: from the address (#key=K), kept for later visits.
+function roomKey(code) {
+  const key = new URLSearchParams(location.hash.slice(1)).get("key");
+  if (key) localStorage.setItem(inviteKey(code), key);
+  return key || localStorage.getItem(inviteKey(code)) || "";
+}
+
+// The invite link a snapshot names (its code and key), as a full address.
+function inviteLink(s) {
+  return `${location.origin}${s.invite || `/room/${s.code}`}`;
+}
+
+// A number of seconds as m:ss (or h:mm:ss).
+function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const pad = (n) => String(n).padStart(2, "0");
+  return h ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
+}
+
+// The room's clock in words: whose time runs and how much is left (counted down here
+// from the snapshot's "left", as of when it came).
+function clockLine(s, received) {
+  const c = s.clock;
+  if (!c) return "";
+  const limit = c.limit >= 86400 ? `${c.limit / 86400} day` : c.limit >= 3600 ? `${c.limit / 3600} h` : c.limit >= 60 ? `${c.limit / 60} min` : `${c.limit} s`;
+  if (c.seat === null || c.left === null) return `Clock: ${limit} a move`;
+  const who = c.seat === s.you ? "You have" : `${s.seats[c.seat].name || `Seat ${c.seat + 1}`} has`;
+  const left = c.left - (Date.now() - received) / 1000;
+  return `Clock: ${limit} a move · ${who} ${clockText(left)} left (then the ${c.bot} bot plays)`;
+}
 
 export function openRoom(main, code, go) {
   return new RoomPage(main, code.toUpperCase(), go);
@@ -23,16 +60,20 @@ class RoomPage {
 
   connect() {
     const token = localStorage.getItem(tokenKey(this.code)) || "";
+    const key = roomKey(this.code);
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    this.socket = new WebSocket(`${scheme}://${location.host}/ws/rooms/${this.code}?token=${encodeURIComponent(token)}`);
+    this.socket = new WebSocket(`${scheme}://${location.host}/ws/rooms/${this.code}`);
     this.socket.onmessage = (e) => this.receive(JSON.parse(e.data));
-    this.socket.onclose = () => {
+    this.socket.onclose = (e) => {
       if (this.closed || !document.body.contains(this.main)) return;
       document.body.dataset.connection = "lost";
-      say("Connection lost: coming back…", "error");
-      setTimeout(() => { if (document.location.pathname.startsWith("/room/")) this.connect(); }, 1500);
+      say(e.code === 4429 ? "Too many at once: coming back in a moment…" : "Connection lost: coming back…", "error");
+      setTimeout(() => { if (document.location.pathname.startsWith("/room/")) this.connect(); }, e.code === 4429 ? 5000 : 1500);
     };
-    this.socket.onopen = () => { document.body.dataset.connection = "open"; };
+    this.socket.onopen = () => {
+      document.body.dataset.connection = "open";
+      this.socket.send(JSON.stringify({ type: "hello", token, key }));  // who this is: never in the URL
+    };
     window.cardtableRoom = this;
   }
 
@@ -61,14 +102,66 @@ class RoomPage {
       return;
     }
     this.snapshot = message;
+    this.received = Date.now();
+    if (message.invite) localStorage.setItem(inviteKey(this.code), new URLSearchParams(message.invite.split("#")[1] || "").get("key") || "");
     if (message.status === "lobby" || !message.table) this.lobby(message);
     else this.play(message);
+    this.roomBar(message);
+  }
+
+  roomBar(s) {
+    // Above the lobby or the table: the clock, a bot playing for someone out of time (and
+    // for you, the button that takes your seat back), and for the room's creator the seats
+    // of people who left, to free or give to a bot.
+    let bar = this.main.querySelector("#room-bar");
+    if (!bar) {
+      bar = el("div", { id: "room-bar", role: "status" });
+      this.main.prepend(bar);
+    }
+    const parts = [];
+    if (s.clock) parts.push(el("span", { id: "room-clock" }));
+    const you = s.you;
+    for (const seat of s.seats) {
+      if (!seat.stand_in) continue;
+      if (seat.seat === you) {
+        parts.push(el("span", { class: "stand-in" }, `Your time ran out: the ${seat.stand_in} bot plays for you. `,
+          el("button", { type: "button", id: "take-back", class: "primary", text: "Take my seat back", onclick: () => this.send({ type: "back" }) })));
+      } else {
+        parts.push(el("span", { class: "stand-in", text: `The ${seat.stand_in} bot plays for ${seat.name || `seat ${seat.seat + 1}`} (out of time).` }));
+      }
+    }
+    const creator = you !== null && s.seats[you] && s.seats[you].creator;
+    if (creator) {
+      for (const seat of s.seats) {
+        if (seat.kind !== "human" || seat.seat === you || !(seat.away || !seat.taken)) continue;
+        const who = seat.taken ? `${seat.name} left.` : `Seat ${seat.seat + 1} is free.`;
+        parts.push(el("span", { class: "seat-left", "data-seat": seat.seat }, `${who} `,
+          seat.taken ? el("button", { type: "button", class: "free-seat", text: "Free the seat", onclick: () => this.send({ type: "free-seat", seat: seat.seat }) }) : null, " ",
+          el("button", { type: "button", class: "bot-seat", text: `Give it to ${s.clock ? s.clock.bot : "greedy"}`, onclick: () => this.send({ type: "bot-seat", seat: seat.seat, bot: s.clock ? s.clock.bot : "greedy" }) })));
+      }
+    }
+    bar.replaceChildren(...parts);
+    bar.hidden = parts.length === 0;
+    this.tickClock();
+  }
+
+  tickClock() {
+    // The clock counts down between snapshots (each brings the time left afresh).
+    clearInterval(this.clockTimer);
+    const node = this.main.querySelector("#room-clock");
+    if (!node || !this.snapshot) return;
+    const draw = () => {
+      if (!document.body.contains(node)) { clearInterval(this.clockTimer); return; }
+      node.textContent = clockLine(this.snapshot, this.received);
+    };
+    draw();
+    this.clockTimer = setInterval(draw, 500);
   }
 
   lobby(s) {
     this.table = null;
     document.title = `${s.title} room ${s.code} — cardtable`;
-    const link = `${location.origin}/room/${s.code}`;
+    const link = inviteLink(s);
     const you = s.you;
     const creator = you !== null && s.seats[you].creator;
     const free = s.seats.filter((seat) => seat.kind === "human" && !seat.taken);
@@ -87,7 +180,7 @@ class RoomPage {
     });
     const page = el("section", { class: "room" },
       el("h1", { text: `${s.title} room ${s.code}` }),
-      el("p", {}, "Invite friends with this link: ", el("a", { id: "invite", href: `/room/${s.code}`, text: link }), " ",
+      el("p", {}, "Invite friends with this link: ", el("a", { id: "invite", href: link.slice(location.origin.length), text: link }), " ",
         el("button", { type: "button", text: "Copy", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => say("Link copied.")) })),
       el("ul", { class: "seats-lobby" }, rows),
       creator ? el("button", { id: "start", type: "button", class: "primary", disabled: free.length > 0, text: free.length ? `Waiting for ${free.length} player${free.length > 1 ? "s" : ""}…` : "Start the game", onclick: () => this.send({ type: "start" }) })
@@ -200,14 +293,24 @@ class RoomTable extends Table {
     const page = this.page;
     if (!this.game.solo) { page.send({ type: "rematch" }); return; }
     try {
-      const room = await api(`/api/rooms/${page.code}`);
+      const room = await roomSummary(page.code);
       const seats = room.seats.map((seat) => (seat.kind === "human" ? { kind: "human" } : botSeat(seat.bot)));
       const options = { ...room.options };
       delete options.players;
-      const name = room.seats.find((seat) => seat.creator)?.name || "You";
+      const name = room.seats.find((seat) => seat.creator)?.name || "Player";
       page.go(await newRoom({ game: room.game, name, seats, options }));
     } catch (err) {
       say(err.message, "error");
     }
   }
+}
+
+// A room's game, seats and options (GET /api/rooms/CODE), opened with this browser's seat
+// token (or the invite link's key) in the X-Room-Key header: a code alone opens nothing.
+async function roomSummary(code) {
+  const secret = localStorage.getItem(tokenKey(code)) || localStorage.getItem(inviteKey(code)) || "";
+  const response = await fetch(`/api/rooms/${code}`, { headers: { "X-Room-Key": secret } });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || `error ${response.status}`);
+  return data;
 }

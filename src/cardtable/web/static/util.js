@@ -29,6 +29,7 @@ export function el(tag, attrs = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (key === "text") node.textContent = value;
+    else if (key === "style") node.style.cssText = value;  // through the CSSOM: the page's CSP allows no inline style attribute
     else node.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat()) if (child != null) node.append(child);
@@ -46,9 +47,11 @@ export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 // A bot's seat in a new room (the search bot gets a budget a player does not wait for).
 export const botSeat = (bot) => ({ kind: "bot", bot, ...(bot === "ismcts" ? { budget: { iterations: 400 } } : {}) });
 
-// Make a room (POST /api/rooms), keep the seat token in this browser; the room's link.
+// Make a room (POST /api/rooms), keep the seat token and the invite link's key in this
+// browser; the room's link (its code, and its key after #).
 export async function newRoom(body) {
   const room = await api("/api/rooms", body);
   localStorage.setItem(`cardtable.room.${room.code}`, room.token);
+  localStorage.setItem(`cardtable.roomkey.${room.code}`, room.key);
   return room.link;
 }
