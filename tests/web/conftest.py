@@ -89,8 +89,10 @@ def live(tmp_path: Path) -> Iterator[LiveServer]:
     server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    # One Chromium a module, not a session: Playwright's sync API keeps an event loop running
+    # in the thread while it is open, and tests after it (asyncio.run in doctests) need none.
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
