@@ -468,31 +468,47 @@ def tournament_command(
     help="Folder of the games and statistics (an SQLite file, made if missing).",
 )
 @click.option(
+    "--database",
+    default=None,
+    metavar="URL",
+    help="Keep everything in this PostgreSQL database (postgresql://...) instead of the data folder's SQLite file;"
+    " several servers may share it.",
+)
+@click.option(
     "--allow-host",
     "hosts",
     multiple=True,
     metavar="NAME",
     help="A host name the server answers for (besides IP addresses and localhost); repeat for more.",
 )
-def serve_command(host: str, port: int, data: str, hosts: tuple[str, ...]) -> None:
+def serve_command(host: str, port: int, data: str, database: str | None, hosts: tuple[str, ...]) -> None:
     """Start the card table in the browser and print its address. Each room event is
     logged on standard error (one line each).
     \f
 
     >>> from click.testing import CliRunner
-    >>> "--data DIR" in CliRunner().invoke(cli, ["serve", "--help"]).output
-    True
+    >>> out = CliRunner().invoke(cli, ["serve", "--help"]).output
+    >>> "--data DIR" in out, "--database URL" in out
+    (True, True)
+    >>> CliRunner().invoke(cli, ["serve", "--database", "mysql://x"]).output.splitlines()[-1]
+    'Error: --database is a PostgreSQL URL (postgresql://...)'
     """
     import uvicorn
 
     from ..web import SERVER_OPTIONS, create_app, log_events
+    from ..web.postgres import is_url
 
+    if database is not None and not is_url(database):
+        raise CommandError("--database is a PostgreSQL URL (postgresql://...)")
     try:
-        app = create_app(data, hosts=hosts)
+        app = create_app(data, hosts=hosts, database=database)
     except OSError as err:
+        if database is not None:
+            raise CommandError(f"cannot use the database: {err}") from None
         raise CommandError(f"cannot use data folder {data}: {err.strerror or err}") from None
     shown = f"[{host}]" if ":" in host else host
-    click.echo(f"cardtable is at http://{shown}:{port}/ (games kept in {data}; Ctrl+C stops)")
+    kept = "games kept in PostgreSQL" if database is not None else f"games kept in {data}"
+    click.echo(f"cardtable is at http://{shown}:{port}/ ({kept}; Ctrl+C stops)")
     log_events()
     uvicorn.run(app, host=host, port=port, **SERVER_OPTIONS)
 

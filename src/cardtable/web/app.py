@@ -35,8 +35,9 @@ from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from importlib.resources import files
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
+import psycopg
 from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
@@ -53,8 +54,10 @@ from .clocks import DEFAULT_PACE, PACES, describe
 from .database import Database
 from .errors import KINDS, TableError
 from .guard import Guard
+from .hub import Hub
 from .limits import Limits
 from .peers import CLOSE_BAD_HELLO, CLOSE_NO_HELLO, CLOSE_NOT_FOUND, CLOSE_TOO_MANY, Peer
+from .postgres import LEASE_SECONDS, PostgresDatabase, PostgresHub
 from .rooms import BOT_PAUSE, Rooms, holder_of
 from .solitaire_tables import SolitaireTables
 from .statistics import in_progress, stats
@@ -195,25 +198,38 @@ def create_app(
     limits: Limits | None = None,
     paces: Mapping[str, float | None] | None = None,
     hosts: Iterable[str] = (),
+    database: str | None = None,
+    lease_seconds: float = LEASE_SECONDS,
 ) -> FastAPI:
     """The app, keeping its SQLite file ``cardtable.sqlite`` in the folder ``data``
     (``":memory:"`` keeps nothing, for tests); ``bot_pause``: the room bots' pause;
     ``limits``: the caps (:class:`~cardtable.web.limits.Limits`); ``paces``: the paces a
     room may choose (:data:`~cardtable.web.clocks.PACES`); ``hosts``: the host names the
-    server answers for besides IP addresses and ``localhost``.
+    server answers for besides IP addresses and ``localhost``; ``database``: a PostgreSQL
+    URL (``postgresql://...``) to keep everything in instead (``data`` is then not used),
+    shared with the other server processes given it (:mod:`cardtable.web.postgres`; they
+    look for rooms whose lease nobody holds every ``lease_seconds``).
 
     >>> create_app(":memory:").title
     'cardtable'
     """
     caps = limits or Limits()
-    if str(data) == ":memory:":
+    hub: Hub | None = None
+    db: Database
+    if database is not None:
+        try:
+            db = PostgresDatabase(database)
+        except psycopg.Error as err:
+            raise OSError(str(err).strip().splitlines()[0] if str(err).strip() else "no connection") from None
+        hub = PostgresHub(database, lease_seconds=lease_seconds)
+    elif str(data) == ":memory:":
         db = Database(":memory:")
     else:
         folder = Path(data)
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         db = Database(str(folder / "cardtable.sqlite"))
     tables = SolitaireTables(db) if hint_seconds is None else SolitaireTables(db, hint_seconds=hint_seconds)
-    rooms = Rooms(db, bot_pause=bot_pause, limits=caps, paces=PACES if paces is None else paces)
+    rooms = Rooms(db, bot_pause=bot_pause, limits=caps, paces=PACES if paces is None else paces, hub=hub)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -369,9 +385,9 @@ def create_app(
                     peer.refuse(error, CLOSE_NO_HELLO)
                 return
             try:
-                token, key = _hello(text)
+                token, key, seen = _hello(text)
                 room, seat = rooms.find(code, peer.address, token=token, key=key)
-                await rooms.connect(room, peer, seat)
+                await rooms.connect(room, peer, seat, seen)
             except TableError as err:
                 peer.refuse(
                     err, {"not-found": CLOSE_NOT_FOUND, "too-many": CLOSE_TOO_MANY}.get(err.kind, CLOSE_BAD_HELLO)
@@ -397,12 +413,16 @@ def create_app(
     return app
 
 
-def _hello(text: str) -> tuple[str | None, str | None]:
-    """The seat token and invite key of a socket's first message, ``{"type": "hello",
-    "token": T}`` and/or ``"key": K``; anything else is a ``bad-request``.
+def _hello(text: str) -> tuple[str | None, str | None, tuple[int, int] | None]:
+    """The seat token, invite key and what was seen of a socket's first message,
+    ``{"type": "hello", "token": T}`` and/or ``"key": K``; a socket that comes back
+    adds the game number and the move count it saw last (``"game_no": G, "at": N``:
+    its first snapshot's log tells every move since). Anything else is a ``bad-request``.
 
     >>> _hello('{"type": "hello", "key": "abc"}')
-    (None, 'abc')
+    (None, 'abc', None)
+    >>> _hello('{"type": "hello", "token": "t", "game_no": 0, "at": 12}')
+    ('t', None, (0, 12))
     >>> _hello('{"type": "move"}')
     Traceback (most recent call last):
     ...
@@ -417,4 +437,9 @@ def _hello(text: str) -> tuple[str | None, str | None]:
     token, key = message.get("token"), message.get("key")
     if not all(v is None or isinstance(v, str) for v in (token, key)):
         raise TableError("bad-request", "a hello's token and key are text")
-    return token, key
+    game_no, at = message.get("game_no"), message.get("at")
+    if at is None and game_no is None:
+        return token, key, None
+    if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**31 for v in (game_no, at)):
+        raise TableError("bad-request", "a hello's game_no and at are whole numbers, given together")
+    return token, key, (cast("int", game_no), cast("int", at))

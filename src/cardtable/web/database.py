@@ -21,7 +21,11 @@ date.
 
 >>> db = Database(":memory:")
 >>> db.version()
-4
+5
+
+The SQL is written once, in SQLite's words (``?`` for a value, ``INSERT OR REPLACE``);
+:class:`cardtable.web.postgres.PostgresDatabase` runs the same methods on PostgreSQL,
+saying them in its own words (:meth:`Database.sql`, :meth:`Database.upsert`).
 """
 
 from __future__ import annotations
@@ -98,6 +102,20 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE rooms ADD COLUMN secret TEXT;
     ALTER TABLE rooms ADD COLUMN address TEXT;
     """,
+    # Several server processes may share one database (PostgreSQL): a room's row counts its
+    # changes (``rev``: a process whose copy is older reloads it) and the times its moves were
+    # taken back or dealt anew (``epoch``: a copy of another epoch replays the moves from the
+    # first); ``room_presence`` says which seats each process has a socket of.
+    """
+    ALTER TABLE rooms ADD COLUMN rev INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE rooms ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE room_presence (
+        code TEXT NOT NULL,
+        process INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        PRIMARY KEY (code, process, seat)
+    );
+    """,
 )
 """The schema, one step per version: step ``i`` takes a file from version ``i`` to ``i + 1``."""
 
@@ -161,11 +179,22 @@ class RoomRow(NamedTuple):
     pace: str = "casual"
     secret: str | None = None
     address: str | None = None
+    rev: int = 0
+    epoch: int = 0
+
+
+class MoveTaken(Exception):
+    """A move number of a room's game that is stored already (another process took that turn).
+
+    >>> isinstance(MoveTaken("ABC", 0, 3), Exception)
+    True
+    """
 
 
 class Database:
     """The SQLite file of the web app (``":memory:"`` for tests). Safe to share
-    between the server's threads: one connection, one lock.
+    between the server's threads: one connection, one lock. A transaction may hold
+    others (they join it).
 
     >>> s = Database(":memory:")
     >>> s.put(TableRow("t1", "p1", "klondike", "draw=3", "random", None, "{}"))
@@ -173,34 +202,105 @@ class Database:
     'klondike'
     """
 
+    shared = False
+    """Whether other processes may use the same database (PostgreSQL's: :mod:`cardtable.web.postgres`)."""
+
     def __init__(self, path: str) -> None:
         if path != ":memory:" and not path.startswith("file:"):
             _owner_only(path)
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
+        self._depth = 0
+        self.writes = 0
         self._migrate()
 
+    # --- the seam: what a backend says in its own words --------------------------------
+
+    def sql(self, text: str) -> str:
+        """A statement written in SQLite's words, as this database says it.
+
+        >>> Database(":memory:").sql("SELECT ? + 1")
+        'SELECT ? + 1'
+        """
+        return text
+
+    def upsert(self, table: str, columns: tuple[str, ...], key: tuple[str, ...]) -> str:
+        """The statement that inserts a row of ``columns`` into ``table``, or replaces the
+        row with the same ``key``.
+
+        >>> Database(":memory:").upsert("t", ("a", "b"), ("a",))
+        'INSERT OR REPLACE INTO t (a, b) VALUES (?, ?)'
+        """
+        return f"INSERT OR REPLACE INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
+
+    def _execute(self, text: str, values: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
+        """Run one statement (the lock held) and return its rows."""
+        return self._db.execute(text, values).fetchall()
+
+    def _begin(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def _end(self, commit: bool) -> None:
+        self._db.execute("COMMIT" if commit else "ROLLBACK")
+
     def _migrate(self) -> None:
-        with self._transaction() as db:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
+        with self._transaction():
+            version = self._execute("PRAGMA user_version")[0][0]
             for step in range(version, len(MIGRATIONS)):
                 for statement in MIGRATIONS[step].split(";"):
                     if statement.strip():
-                        db.execute(statement)
-                db.execute(f"PRAGMA user_version = {step + 1}")
+                        self._execute(statement)
+                self._execute(f"PRAGMA user_version = {step + 1}")
+
+    # --- transactions ------------------------------------------------------------------
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
+    def _transaction(self) -> Iterator[None]:
+        """One transaction (inside another: part of it)."""
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield
+                finally:
+                    self._depth -= 1
+                return
+            self._begin()
+            self._depth = 1
             try:
-                yield self._db
+                yield
             except BaseException:
-                self._db.execute("ROLLBACK")
+                self._depth = 0
+                self._end(False)
                 raise
-            self._db.execute("COMMIT")
+            self._depth = 0
+            self._end(True)
+
+    @contextmanager
+    def room_transaction(self, code: str) -> Iterator[None]:
+        """A transaction in which one process alone changes the room ``code`` (on SQLite, the
+        one process; on PostgreSQL, a lock of the room held until the end).
+
+        >>> s = Database(":memory:")
+        >>> with s.room_transaction("ABC"):
+        ...     s.add_move("ABC", 0, 0, "V1")
+        >>> s.moves("ABC", 0)
+        ['V1']
+        """
+        with self._transaction():
+            yield
+
+    def _write(self, text: str, values: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
+        """Run a statement that changes something, in a transaction (of its own, or the one open)."""
+        with self._transaction():
+            self.writes += 1
+            return self._execute(self.sql(text), values)
+
+    def _read(self, text: str, values: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return self._execute(self.sql(text), values)
 
     def version(self) -> int:
         """The schema version of the file.
@@ -209,7 +309,9 @@ class Database:
         True
         """
         with self._lock:
-            return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+            return int(self._execute("PRAGMA user_version")[0][0])
+
+    # --- one-player tables ---------------------------------------------------------------
 
     def put(self, row: TableRow) -> None:
         """Write a table (insert or replace), in one transaction.
@@ -221,9 +323,9 @@ class Database:
         values = [getattr(row, c) for c in _COLUMNS]
         values[_COLUMNS.index("redo")] = json.dumps(row.redo)
         values[_COLUMNS.index("seats")] = None if row.seats is None else json.dumps(row.seats)
-        marks = ", ".join("?" for _ in _COLUMNS)
-        with self._transaction() as db:
-            db.execute(f"INSERT OR REPLACE INTO tables ({', '.join(_COLUMNS)}) VALUES ({marks})", values)
+        with self._transaction():
+            self.writes += 1
+            self._execute(self.upsert("tables", _COLUMNS, ("id",)), values)
 
     def get(self, table_id: str) -> TableRow | None:
         """The table with this id, or None.
@@ -231,9 +333,8 @@ class Database:
         >>> Database(":memory:").get("nope") is None
         True
         """
-        with self._lock:
-            found = self._db.execute(f"SELECT {', '.join(_COLUMNS)} FROM tables WHERE id = ?", (table_id,)).fetchone()
-        return None if found is None else _row(found)
+        found = self._read(f"SELECT {', '.join(_COLUMNS)} FROM tables WHERE id = ?", (table_id,))
+        return None if not found else _row(found[0])
 
     def delete(self, table_id: str) -> None:
         """Remove a table (nothing if there is none).
@@ -242,8 +343,7 @@ class Database:
         >>> s.get("t") is None
         True
         """
-        with self._transaction() as db:
-            db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+        self._write("DELETE FROM tables WHERE id = ?", (table_id,))
 
     def player_tables(self, player: str, finished: bool) -> list[TableRow]:
         """A player's tables, finished ones (oldest end first) or those in progress
@@ -254,10 +354,7 @@ class Database:
         ['t']
         """
         where = "ended IS NOT NULL ORDER BY ended, id" if finished else "ended IS NULL ORDER BY created DESC, id"
-        with self._lock:
-            rows = self._db.execute(
-                f"SELECT {', '.join(_COLUMNS)} FROM tables WHERE player = ? AND {where}", (player,)
-            ).fetchall()
+        rows = self._read(f"SELECT {', '.join(_COLUMNS)} FROM tables WHERE player = ? AND {where}", (player,))
         return [_row(r) for r in rows]
 
     # --- rooms (multi-player games online) -----------------------------------------
@@ -269,19 +366,79 @@ class Database:
         >>> s.rooms()[0].deal
         7
         """
+        with self._transaction():
+            self.writes += 1
+            self._execute(self.upsert("rooms", RoomRow._fields, ("code",)), tuple(room))
+
+    def add_room(self, room: RoomRow) -> bool:
+        """Store a new room; False (and nothing written) if its code is taken.
+
+        >>> s = Database(":memory:"); row = RoomRow("ABC", "{}", "[]", 7, 0, "lobby", 1.0, None, "duel")
+        >>> s.add_room(row), s.add_room(row)
+        (True, False)
+        """
         marks = ", ".join("?" for _ in RoomRow._fields)
-        with self._transaction() as db:
-            db.execute(f"INSERT OR REPLACE INTO rooms ({', '.join(RoomRow._fields)}) VALUES ({marks})", tuple(room))
+        with self._transaction():
+            if self._execute(self.sql("SELECT 1 FROM rooms WHERE code = ?"), (room.code,)):
+                return False
+            self.writes += 1
+            self._execute(self.sql(f"INSERT INTO rooms ({', '.join(RoomRow._fields)}) VALUES ({marks})"), tuple(room))
+        return True
+
+    def room(self, code: str) -> RoomRow | None:
+        """The stored room ``code``, or None.
+
+        >>> s = Database(":memory:"); s.put_room(RoomRow("ABC", "{}", "[]", 7, 0, "lobby", 1.0, None, "duel"))
+        >>> s.room("ABC").deal, s.room("XYZ")
+        (7, None)
+        """
+        rows = self._read(f"SELECT {', '.join(RoomRow._fields)} FROM rooms WHERE code = ?", (code,))
+        return RoomRow(*rows[0]) if rows else None
+
+    def room_rev(self, code: str) -> int | None:
+        """How many times the room ``code`` was changed (its ``rev``), None if there is no such room.
+
+        >>> s = Database(":memory:"); s.put_room(RoomRow("ABC", "{}", "[]", 7, 0, "lobby", 1.0, None, "duel"))
+        >>> s.room_rev("ABC"), s.bump("ABC"), s.room_rev("XYZ")
+        (0, 1, None)
+        """
+        rows = self._read("SELECT rev FROM rooms WHERE code = ?", (code,))
+        return int(rows[0][0]) if rows else None
+
+    def bump(self, code: str) -> int:
+        """Count a change of the room ``code`` (its ``rev`` goes up by one) and tell the other
+        processes (:meth:`notify`); the new ``rev``."""
+        rows = self._write("UPDATE rooms SET rev = rev + 1 WHERE code = ? RETURNING rev", (code,))
+        if not rows:
+            return -1
+        rev = int(rows[0][0])
+        self.notify(code, rev)
+        return rev
+
+    def notify(self, code: str, rev: int) -> None:
+        """Tell the other processes that the room ``code`` is now at ``rev`` (-1: removed),
+        when the transaction ends. One process on SQLite: nobody to tell.
+
+        >>> Database(":memory:").notify("ABC", 3)
+        """
 
     def add_move(self, code: str, game_no: int, n: int, move: str) -> None:
         """Record move ``n`` (0 first) of a room's game ``game_no``; a second move ``n``
-        is refused by the key (``sqlite3.IntegrityError``), so none is stored twice.
+        is refused by the key (:class:`MoveTaken`), so none is stored twice.
 
         >>> s = Database(":memory:"); s.add_move("ABC", 0, 0, "V1"); s.moves("ABC", 0)
         ['V1']
+        >>> s.add_move("ABC", 0, 0, "T2")
+        Traceback (most recent call last):
+        ...
+        cardtable.web.database.MoveTaken: ('ABC', 0, 0)
         """
-        with self._transaction() as db:
-            db.execute("INSERT INTO room_moves VALUES (?, ?, ?, ?)", (code, game_no, n, move))
+        # ON CONFLICT: a taken number is no error that ends PostgreSQL's transaction.
+        stored = self._write(
+            "INSERT INTO room_moves VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING n", (code, game_no, n, move)
+        )
+        if not stored:
+            raise MoveTaken(code, game_no, n)
 
     def delete_moves(self, code: str, game_no: int, first: int) -> None:
         """Remove a room's game's moves from move ``first`` on (undo, restart).
@@ -290,19 +447,18 @@ class Database:
         >>> s.delete_moves("ABC", 0, 1); s.moves("ABC", 0)
         ['V1']
         """
-        with self._transaction() as db:
-            db.execute("DELETE FROM room_moves WHERE code = ? AND game_no = ? AND n >= ?", (code, game_no, first))
+        self._write("DELETE FROM room_moves WHERE code = ? AND game_no = ? AND n >= ?", (code, game_no, first))
 
-    def moves(self, code: str, game_no: int) -> list[str]:
-        """A room's game's moves, first first.
+    def moves(self, code: str, game_no: int, first: int = 0) -> list[str]:
+        """A room's game's moves, first first (from move ``first`` on).
 
-        >>> Database(":memory:").moves("ABC", 0)
-        []
+        >>> s = Database(":memory:"); s.add_move("ABC", 0, 0, "V1"); s.add_move("ABC", 0, 1, "T2")
+        >>> s.moves("ABC", 0), s.moves("ABC", 0, first=1), s.moves("XYZ", 0)
+        (['V1', 'T2'], ['T2'], [])
         """
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT move FROM room_moves WHERE code = ? AND game_no = ? ORDER BY n", (code, game_no)
-            ).fetchall()
+        rows = self._read(
+            "SELECT move FROM room_moves WHERE code = ? AND game_no = ? AND n >= ? ORDER BY n", (code, game_no, first)
+        )
         return [r[0] for r in rows]
 
     def rooms(self) -> list[RoomRow]:
@@ -311,8 +467,30 @@ class Database:
         >>> Database(":memory:").rooms()
         []
         """
-        with self._lock:
-            rows = self._db.execute(f"SELECT {', '.join(RoomRow._fields)} FROM rooms ORDER BY created, code").fetchall()
+        rows = self._read(f"SELECT {', '.join(RoomRow._fields)} FROM rooms ORDER BY created, code")
+        return [RoomRow(*r) for r in rows]
+
+    def codes(self) -> list[str]:
+        """The codes of every stored room, in order.
+
+        >>> s = Database(":memory:"); s.put_room(RoomRow("ABC", "{}", "[]", 7, 0, "lobby", 1.0, None, "duel"))
+        >>> s.codes()
+        ['ABC']
+        """
+        return [r[0] for r in self._read("SELECT code FROM rooms ORDER BY code")]
+
+    def open_rooms(self, player: str | None, address: str | None) -> list[RoomRow]:
+        """The rooms not over (lobby or playing) made by the browser ``player`` or from ``address``.
+
+        >>> s = Database(":memory:"); s.put_room(RoomRow("ABC", "{}", "[]", 7, 0, "lobby", 1.0, None, "duel", "p"))
+        >>> [r.code for r in s.open_rooms("p", None)], s.open_rooms("q", "1.2.3.4")
+        (['ABC'], [])
+        """
+        rows = self._read(
+            f"SELECT {', '.join(RoomRow._fields)} FROM rooms WHERE status <> 'over' AND (player = ? OR address = ?)"
+            " ORDER BY created, code",
+            (player, address),
+        )
         return [RoomRow(*r) for r in rows]
 
     def player_rooms(self, player: str) -> list[tuple[RoomRow, int]]:
@@ -325,23 +503,44 @@ class Database:
         [('ABC', 1)]
         """
         columns = ", ".join(f"r.{c}" for c in RoomRow._fields)
-        with self._lock:
-            rows = self._db.execute(
-                f"SELECT {columns}, (SELECT COUNT(*) FROM room_moves m WHERE m.code = r.code AND m.game_no = r.game_no)"
-                " FROM rooms r WHERE r.player = ? AND r.status = 'playing' ORDER BY r.created DESC, r.code",
-                (player,),
-            ).fetchall()
+        rows = self._read(
+            f"SELECT {columns}, (SELECT COUNT(*) FROM room_moves m WHERE m.code = r.code AND m.game_no = r.game_no)"
+            " FROM rooms r WHERE r.player = ? AND r.status = 'playing' ORDER BY r.created DESC, r.code",
+            (player,),
+        )
         return [(RoomRow(*r[:-1]), int(r[-1])) for r in rows]
 
     def delete_room(self, code: str) -> None:
-        """Remove a room and its moves.
+        """Remove a room, its moves and who was there (and tell the other processes).
 
         >>> s = Database(":memory:"); s.add_move("ABC", 0, 0, "V1"); s.delete_room("ABC"); s.moves("ABC", 0)
         []
         """
-        with self._transaction() as db:
-            db.execute("DELETE FROM rooms WHERE code = ?", (code,))
-            db.execute("DELETE FROM room_moves WHERE code = ?", (code,))
+        with self._transaction():
+            self._write("DELETE FROM rooms WHERE code = ?", (code,))
+            self._write("DELETE FROM room_moves WHERE code = ?", (code,))
+            self._write("DELETE FROM room_presence WHERE code = ?", (code,))
+            self.notify(code, -1)
+
+    def set_presence(self, code: str, process: int, seats: list[int]) -> None:
+        """Note the seats of the room ``code`` that the process ``process`` has a socket of.
+
+        >>> s = Database(":memory:"); s.set_presence("ABC", 1, [0, 2]); s.set_presence("ABC", 2, [1])
+        >>> s.presence("ABC", 2)
+        [0, 2]
+        """
+        with self._transaction():
+            self._write("DELETE FROM room_presence WHERE code = ? AND process = ?", (code, process))
+            for seat in seats:
+                self._write("INSERT INTO room_presence VALUES (?, ?, ?)", (code, process, seat))
+
+    def presence(self, code: str, process: int) -> list[int]:
+        """The seats of the room ``code`` that live processes other than ``process`` have a
+        socket of (on SQLite every process that noted any is taken to be alive)."""
+        rows = self._read(
+            "SELECT DISTINCT seat FROM room_presence WHERE code = ? AND process <> ? ORDER BY seat", (code, process)
+        )
+        return [int(r[0]) for r in rows]
 
     def close(self) -> None:
         """Close the file.

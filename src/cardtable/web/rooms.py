@@ -76,7 +76,8 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol, cast
 
@@ -88,9 +89,10 @@ from ..core.spec import GameSpec
 from ..games import spec_for, specs
 from . import clocks, limits, peers
 from .botpool import BotPool
-from .database import Database, RoomRow
+from .database import Database, MoveTaken, RoomRow
 from .drops import requested_move
 from .errors import TableError
+from .hub import Hub, LocalHub
 from .statistics import record
 from .table_json import seat_table
 
@@ -108,6 +110,9 @@ MAX_NAME = limits.MAX_NAME
 
 LOG_LINES = 40
 """The log lines a snapshot tells (the newest); the page shows the last 12."""
+
+MISSED_LINES = 500
+"""The most log lines the first snapshot of a socket that comes back tells (from the move it saw last)."""
 
 HINT_BOT = "greedy"
 """The bot whose move a hint suggests (when the game's declaration lists it; else its first bot)."""
@@ -172,7 +177,10 @@ class Room:
     ``started``, ``ended``, ``hints`` and
     ``redo`` are the current game's, as at a one-player table. ``pace`` is its clock,
     ``key`` the secret of its invite link, ``address`` where its creator came from;
-    ``turn`` is the turn the clock runs for (game, move count, seat) since ``turn_since``."""
+    ``turn`` is the turn the clock runs for (game, move count, seat) since ``turn_since``.
+    ``rev`` counts the room's changes and ``epoch`` the times its moves were dealt anew or
+    taken back (a copy of another ``epoch`` replays them all); ``elsewhere`` are the seats
+    other processes have a socket of; ``stale``: another process changed it since."""
 
     code: str
     name: str
@@ -200,6 +208,11 @@ class Room:
     turn: tuple[int, int, int | None] | None = None
     turn_since: float = 0.0
     timer: asyncio.TimerHandle | None = None
+    rev: int = 0
+    epoch: int = 0
+    elsewhere: set[int] = field(default_factory=set)
+    stale: bool = False
+    refreshing: bool = False
 
     def row(self) -> RoomRow:
         """The room as a stored row."""
@@ -221,6 +234,8 @@ class Room:
             pace=self.pace,
             secret=self.key,
             address=self.address,
+            rev=self.rev,
+            epoch=self.epoch,
         )
 
     @property
@@ -277,7 +292,14 @@ def _spec(name: Any) -> GameSpec:
 class Rooms:
     """Every room of the server. ``bot_pause`` is the bots' visible pause in seconds;
     ``clock`` gives the time (tests pass their own); ``limits`` the caps; ``paces`` the
-    paces a room may choose (tests pass short ones).
+    paces a room may choose (tests pass short ones); ``hub`` the other processes sharing
+    the database (:mod:`cardtable.web.hub`; none by default).
+
+    One process alone keeps every room in memory. Processes sharing a database keep
+    the rooms they have sockets of or hold the lease of: each change of a room is made
+    in a transaction of the room (:meth:`~cardtable.web.database.Database.room_transaction`)
+    on its newest state (reloaded if another process changed it), and the others hear
+    of it (the hub's ``changed``), reload it and send their sockets the new state.
 
     >>> from cardtable.web.database import Database
     >>> Rooms(Database(":memory:")).get("NOPE") is None
@@ -291,8 +313,10 @@ class Rooms:
         clock: Callable[[], float] = time.time,
         limits: limits.Limits = limits.Limits(),  # noqa: B008 - a frozen value
         paces: Mapping[str, float | None] = clocks.PACES,
+        hub: Hub | None = None,
     ) -> None:
         self.db = db
+        self.hub: Hub = hub if hub is not None else LocalHub()
         self.bot_pause = bot_pause
         self.clock = clock
         self.limits = limits
@@ -301,30 +325,55 @@ class Rooms:
         self.misses = _throttle(limits)
         self._tasks: set[asyncio.Future[None]] = set()
         self._rooms: dict[str, Room] = {}
-        for row in db.rooms():
-            self._rooms[row.code] = self._rebuild(row)
+        if not self.hub.shared:  # shared: the rooms are loaded when asked for, or their lease taken
+            for row in db.rooms():
+                self._rooms[row.code] = self._rebuild(row)
+
+    @staticmethod
+    def _fill(room: Room, row: RoomRow) -> None:
+        """Set the room's stored fields from its row (not its game)."""
+        room.name, room.options = row.game, json.loads(row.options)
+        room.seats = [SeatInfo(**s) for s in json.loads(row.seats)]
+        room.deal, room.game_no, room.status = row.deal, row.game_no, row.status
+        room.created, room.empty_since, room.player = row.created, row.empty_since, row.player
+        room.started, room.ended, room.hints, room.redo = row.started, row.ended, row.hints, json.loads(row.redo)
+        room.pace, room.key, room.address = row.pace, row.secret or "", row.address
+        room.rev, room.epoch = row.rev, row.epoch
+
+    def _replay(self, room: Room) -> None:
+        """Deal the room's game again and play its stored moves."""
+        room.game, room.movers = None, []
+        if room.status != "lobby" and room.deal is not None:
+            room.game = self._new_game(room, room.deal)
+            for text in self.db.moves(room.code, room.game_no):
+                self._apply(room, room.game.parse_move(text))
+
+    def _reload(self, room: Room) -> bool:
+        """Bring the room up to its stored state (another process changed it): its row, the
+        moves it has not played yet (all of them, dealt anew, if its game or epoch changed)
+        and who is where; False if it is no longer stored."""
+        row = self.db.room(room.code)
+        if row is None:
+            return False
+        same = room.game is not None and (row.game_no, row.deal, row.epoch) == (room.game_no, room.deal, room.epoch)
+        self._fill(room, row)
+        if same and room.status != "lobby" and room.game is not None:
+            for text in self.db.moves(room.code, room.game_no, first=room.at):
+                self._apply(room, room.game.parse_move(text))
+            room.status = "over" if room.game.outcome.over else "playing"
+        else:
+            self._replay(room)
+        if self.hub.shared:
+            room.elsewhere = set(self.db.presence(room.code, self.hub.process))
+        room.stale = False
+        return True
 
     def _rebuild(self, row: RoomRow) -> Room:
-        seats = [SeatInfo(**s) for s in json.loads(row.seats)]
-        room = Room(
-            row.code,
-            row.game,
-            json.loads(row.options),
-            seats,
-            row.deal,
-            row.game_no,
-            row.status,
-            row.created,
-            row.empty_since,
-            player=row.player,
-            started=row.started,
-            ended=row.ended,
-            hints=row.hints,
-            redo=json.loads(row.redo),
-            pace=row.pace,
-            key=row.secret or "",
-            address=row.address,
-        )
+        room = Room(row.code, row.game, {}, [], None, 0, "lobby", 0.0, None)
+        self._fill(room, row)
+        seats = room.seats
+        if self.hub.shared:
+            room.elsewhere = set(self.db.presence(room.code, self.hub.process))
         repaired = not room.key
         if repaired:  # a room of an older file: its invite link gets its secret now
             room.key = secrets.token_urlsafe(16)
@@ -340,13 +389,37 @@ class Rooms:
                         i + 1,
                     )
                     seat.name, repaired = f"Seat {i + 1}", True
-        if row.status != "lobby" and row.deal is not None:
-            room.game = self._new_game(room, row.deal)
-            for text in self.db.moves(row.code, row.game_no):
-                self._apply(room, room.game.parse_move(text))
+        self._replay(room)
         if repaired:
             self.db.put_room(room.row())
         return room
+
+    @asynccontextmanager
+    async def _change(self, room: Room) -> AsyncIterator[None]:
+        """The room's lock, and a change of the room (:meth:`_changing`)."""
+        async with room.lock:
+            with self._changing(room):
+                yield
+
+    @contextmanager
+    def _changing(self, room: Room) -> Iterator[None]:
+        """A change of the room (call with its lock held): in the room's transaction, on its
+        newest state (reloaded if another process changed it; ``not-found`` if it was removed);
+        what the change writes counts one more change of the room, told to the other processes."""
+        with self.db.room_transaction(room.code):
+            if self.db.shared:
+                rev = self.db.room_rev(room.code)
+                if rev is None:
+                    self._forget(room, "removed by another process")
+                    raise TableError("not-found", f"room {room.code} was closed")
+                if rev != room.rev or room.stale:
+                    self._reload(room)
+            before = self.db.writes
+            try:
+                yield
+            finally:
+                if self.db.writes != before and not room.closed:
+                    room.rev = self.db.bump(room.code)
 
     @staticmethod
     def _new_game(room: Room, deal: int) -> MultiplayerGame[Any, Any]:
@@ -414,19 +487,20 @@ class Rooms:
         humans[0].token = _hash(token)
         humans[0].creator = True
         humans[0].holder = holder_of(player)
-        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
-        while code in self._rooms:
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
         now = self.clock()
-        room = Room(code, spec.name, options, infos, None, 0, "lobby", now, now, player=player)
+        room = Room("", spec.name, options, infos, None, 0, "lobby", now, now, player=player)
         room.pace, room.key, room.address = pace, secrets.token_urlsafe(16), address
         if room.solo and player is not None:
             self._replace_solo(room)
         if room.solo:
-            self._deal(room)  # nobody to wait for
-        else:
-            self.db.put_room(room.row())
+            self._deal(room, store=False)  # nobody to wait for
+        while not room.code or not self.db.add_room(room.row()):  # a code no other room has (nor had meanwhile)
+            room.code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+            if room.code in self._rooms:
+                room.code = ""
+        code = room.code
         self._rooms[code] = room
+        self.hub.want(code)
         log.info(
             "room %s created: %s, seats %s, pace %s, by %s",
             code,
@@ -450,12 +524,12 @@ class Rooms:
 
     def _check_caps(self, game: str, player: str | None, address: str | None, solo: bool) -> None:
         """Refuse (``too-many``) a new room over the caps of open rooms a browser or an
-        address may keep (a solo room replaces the browser's solo room of that game)."""
+        address may keep (a solo room replaces the browser's solo room of that game); the
+        stored rooms count (those of every process)."""
         mine = theirs = 0
-        for other in self._rooms.values():
-            if other.closed or other.status == "over":
-                continue
-            if solo and player is not None and other.player == player and other.solo and other.name == game:
+        for other in self.db.open_rooms(player, address):
+            humans = sum(1 for s in json.loads(other.seats) if s.get("kind") == "human")
+            if solo and player is not None and other.player == player and humans == 1 and other.game == game:
                 continue  # to be replaced
             mine += player is not None and other.player == player
             theirs += address is not None and other.address == address
@@ -467,14 +541,19 @@ class Rooms:
     def _replace_solo(self, room: Room) -> None:
         """Close the creator's other solo rooms of the same game being played (one game of a
         kind in progress, as at the one-player tables): abandoned if the person moved there."""
-        for code, other in sorted(self._rooms.items()):
-            if other.player != room.player or other.name != room.name or not other.solo or other.status != "playing":
+        assert room.player is not None
+        for row, _ in sorted(self.db.player_rooms(room.player), key=lambda found: found[0].code):
+            code, other = row.code, self.get(row.code)
+            if other is None or other.player != room.player or other.name != room.name:
+                continue
+            if not other.solo or other.status != "playing":
                 continue
             if other.game is not None and other.started is not None and other.player is not None:
                 self._record(other, "abandoned")
             self._close(other, "replaced by a new game against bots")
-            del self._rooms[code]
+            self._rooms.pop(code, None)
             self.db.delete_room(code)
+            self.hub.release(code)
 
     @staticmethod
     def _check_name(name: Any, others: list[str] | None = None) -> str:
@@ -487,7 +566,21 @@ class Rooms:
         >>> Rooms(Database(":memory:")).get("abc") is None
         True
         """
-        return self._rooms.get(code.upper()) if isinstance(code, str) and len(code) < 20 else None
+        if not isinstance(code, str) or len(code) >= 20:
+            return None
+        code = code.upper()
+        room = self._rooms.get(code)
+        if room is None:  # made, or kept, by another process (or none)
+            row = self.db.room(code)
+            if row is None:
+                return None
+            room = self._rooms[code] = self._rebuild(row)
+        elif room.stale:
+            with self.db.room_transaction(code):
+                if not self._reload(room):
+                    self._forget(room, "removed by another process")
+                    return None
+        return room
 
     def find(self, code: Any, address: str, token: Any = None, key: Any = None) -> tuple[Room, int | None]:
         """The room a seat ``token`` or the invite link's ``key`` opens, and the seat the
@@ -535,7 +628,7 @@ class Rooms:
 
     def _seat_json(self, room: Room, i: int) -> dict[str, Any]:
         seat = room.seats[i]
-        connected = any(s == i for s in room.sockets.values())
+        connected = self._connected(room, i)
         return {
             "seat": i,
             "kind": seat.kind,
@@ -549,12 +642,16 @@ class Rooms:
 
     # --- sockets --------------------------------------------------------------------
 
-    async def connect(self, room: Room, socket: Connection, seat: int | None) -> int | None:
+    async def connect(
+        self, room: Room, socket: Connection, seat: int | None, seen: tuple[int, int] | None = None
+    ) -> int | None:
         """A socket joins the room: as ``seat`` (its token's, see :meth:`find`), else as a
         spectator; over the caps (spectators a room, sockets a seat) it is ``too-many``. It
-        gets a full snapshot; for a seat the others see it back (and a bot playing for the
-        person since their time ran out stops: they are back)."""
-        async with room.lock:
+        gets a full snapshot (for a socket that comes back, ``seen``: the game number and the
+        move count it saw last, whose log tells every move since); for a seat the others see
+        it back (and a bot playing for the person since their time ran out stops: they are back)."""
+        async with self._change(room):
+            self._rooms.setdefault(room.code, room)
             if seat is None and sum(1 for s in room.sockets.values() if s is None) >= self.limits.spectators:
                 raise TableError("too-many", f"a room has at most {self.limits.spectators} spectators")
             if seat is not None and sum(1 for s in room.sockets.values() if s == seat) >= self.limits.sockets_per_seat:
@@ -569,15 +666,27 @@ class Rooms:
                 if room.empty_since is not None:
                     room.empty_since = None
                     changed = True
+                self._note_presence(room)
             if changed:
                 self.db.put_room(room.row())
-        if seat is None:
-            async with room.lock:  # nothing the others see has changed
-                self._put_frame(room, socket, None)
-        else:
-            await self.broadcast(room)
+            since = seen[1] if seen is not None and seen[0] == room.game_no and 0 <= seen[1] <= room.at else None
+            self._put_frame(room, socket, seat, since)
+        if seat is not None:
+            await self.broadcast(room, skip=socket)
+        if self.hub.shared:
+            self.hub.want(room.code)  # a room nobody holds: the process its people are at takes it
         self._bots(room)  # a new solo room, or after a restart: a bot that is to move has no task yet
         return seat
+
+    def _note_presence(self, room: Room) -> None:
+        """Store the seats this process has a socket of (processes sharing a database)."""
+        if self.hub.shared:
+            here = sorted({s for s in room.sockets.values() if s is not None})
+            self.db.set_presence(room.code, self.hub.process, here)
+
+    def _connected(self, room: Room, seat: int) -> bool:
+        """Whether a socket of ``seat`` is open (here or at another process)."""
+        return seat in room.elsewhere or any(s == seat for s in room.sockets.values())
 
     def _come_back(self, room: Room, seat: int) -> bool:
         """The person of ``seat`` is back: a bot playing for them stops, their clock starts
@@ -592,11 +701,23 @@ class Rooms:
 
     async def disconnect(self, room: Room, socket: Connection) -> None:
         """A socket left: its seat shows as away; a room with no person left starts its day."""
-        async with room.lock:
+        if room.closed:
+            room.sockets.pop(socket, None)
+            return
+        try:
+            await self._disconnect(room, socket)
+        except TableError:  # removed by another process meanwhile
+            room.sockets.pop(socket, None)
+
+    async def _disconnect(self, room: Room, socket: Connection) -> None:
+        async with self._change(room):
             seat = room.sockets.pop(socket, None)
             if seat is not None:
                 log.info("room %s seat %d (%r) left", room.code, seat, room.seats[seat].name)
-            if not any(s is not None for s in room.sockets.values()) and room.empty_since is None and not room.closed:
+                if not any(s == seat for s in room.sockets.values()):
+                    self._note_presence(room)
+            nobody = not any(s is not None for s in room.sockets.values()) and not room.elsewhere
+            if nobody and room.empty_since is None and not room.closed:
                 room.empty_since = self.clock()
                 self.db.put_room(room.row())
         if seat is not None:
@@ -643,7 +764,7 @@ class Rooms:
 
     async def _join(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
         seat = message.get("seat")
-        async with room.lock:
+        async with self._change(room):
             if room.sockets.get(socket) is not None:
                 raise TableError("bad-request", "this browser already has a seat here")
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(room.seats):
@@ -670,7 +791,7 @@ class Rooms:
         self._bots(room)
 
     async def _start(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
-        async with room.lock:
+        async with self._change(room):
             seat = room.sockets.get(socket)
             if seat is None or not room.seats[seat].creator:
                 raise TableError("not-ready", "only the room's creator starts the game")
@@ -686,7 +807,7 @@ class Rooms:
         self._bots(room)
 
     async def _rematch(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
-        async with room.lock:
+        async with self._change(room):
             if room.sockets.get(socket) is None:
                 raise TableError("spectator", "spectators watch: only players ask for a rematch")
             if room.status != "over":
@@ -699,7 +820,7 @@ class Rooms:
     # --- seats of people who left, and people who come back ------------------------------
 
     async def _back(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
-        async with room.lock:
+        async with self._change(room):
             seat = room.sockets.get(socket)
             if seat is None:
                 raise TableError("spectator", "spectators watch: they have no seat to take back")
@@ -721,12 +842,12 @@ class Rooms:
         info = room.seats[seat]
         if info.kind != "human" or seat == mine:
             raise TableError("bad-request", "only another person's seat can be freed or given to a bot")
-        if any(s == seat for s in room.sockets.values()):
+        if self._connected(room, seat):
             raise TableError("seat-taken", f"{info.name} is here: a seat is freed only when its person has left")
         return seat
 
     async def _free_seat(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
-        async with room.lock:
+        async with self._change(room):
             seat = self._creators_seat(room, socket, message)
             info = room.seats[seat]
             log.info("room %s seat %d (%r) freed by its creator", room.code, seat, info.name)
@@ -736,7 +857,7 @@ class Rooms:
         self._bots(room)
 
     async def _give_seat(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
-        async with room.lock:
+        async with self._change(room):
             seat = self._creators_seat(room, socket, message)
             spec = spec_for(room.name)
             room.seats[seat] = self._bot_seat(spec, seat, message.get("bot"), message.get("budget"))
@@ -745,14 +866,16 @@ class Rooms:
         await self.broadcast(room)
         self._bots(room)
 
-    def _deal(self, room: Room) -> None:
+    def _deal(self, room: Room, store: bool = True) -> None:
         room.deal = secrets.randbits(62)  # the server's own random source; never sent
         room.game = self._new_game(room, room.deal)
         room.movers, room.redo = [], []
         room.status = "playing"
         room.started, room.ended, room.hints = None, None, 0
-        self.db.put_room(room.row())
-        log.info("room %s game %d started", room.code, room.game_no)
+        room.epoch += 1
+        if store:
+            self.db.put_room(room.row())
+            log.info("room %s game %d started", room.code, room.game_no)
 
     async def _move(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
         text, at = message.get("move"), message.get("at")
@@ -767,7 +890,7 @@ class Rooms:
             )
         if isinstance(at, bool) or not isinstance(at, int):
             raise TableError("bad-request", "a move names the move count it was made on ('at')")
-        async with room.lock:
+        async with self._change(room):
             seat = room.sockets.get(socket)
             if seat is None:
                 raise TableError("spectator", "spectators watch: they cannot play")
@@ -798,7 +921,11 @@ class Rooms:
             raise TableError(
                 "illegal", str(IllegalMoveError(f"illegal move {move}: {game.rules.explain_illegal(game.state, move)}"))
             )
-        self.db.add_move(room.code, room.game_no, room.at, str(move))  # stored before anyone hears of it
+        try:
+            self.db.add_move(room.code, room.game_no, room.at, str(move))  # stored before anyone hears of it
+        except MoveTaken:  # another process took this turn: its state, and this move refused
+            self._reload(room)
+            raise TableError("stale", f"the game has moved on (move {room.at}, not {at})") from None
         self._apply(room, move)
         info = room.seats[seat]
         who = f"{info.stand_in} bot for {info.name!r}" if info.stand_in else info.bot or repr(info.name)
@@ -878,7 +1005,7 @@ class Rooms:
         return seat
 
     async def _undo(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
-        async with room.lock:
+        async with self._change(room):
             seat = self._solo_action(room, socket, message, "undo")
             game = room.game
             assert game is not None
@@ -892,13 +1019,14 @@ class Rooms:
                 if mover == seat:
                     break
             self.db.delete_moves(room.code, room.game_no, room.at)
+            room.epoch += 1
             room.status = "playing"
             self._settle(room)
             self.db.put_room(room.row())
         await self.broadcast(room)
 
     async def _redo(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
-        async with room.lock:
+        async with self._change(room):
             seat = self._solo_action(room, socket, message, "redo")
             game = room.game
             assert game is not None
@@ -924,7 +1052,7 @@ class Rooms:
         self._bots(room)
 
     async def _restart(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
-        async with room.lock:
+        async with self._change(room):
             seat = self._solo_action(room, socket, message, "restart")
             game = room.game
             assert game is not None
@@ -933,6 +1061,7 @@ class Rooms:
             game.restart()
             room.movers, room.redo = [], []
             self.db.delete_moves(room.code, room.game_no, 0)
+            room.epoch += 1
             room.status = "playing"
             self._settle(room)
             self.db.put_room(room.row())
@@ -940,7 +1069,7 @@ class Rooms:
         self._bots(room)
 
     async def _hint(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
-        async with room.lock:
+        async with self._change(room):
             seat = self._solo_action(room, socket, message, "a hint")
             game = room.game
             assert game is not None
@@ -966,7 +1095,8 @@ class Rooms:
         out of time) is to move and none is thinking; if a person is to move, set the
         clock of their turn (at a pace with one)."""
         game = room.game
-        if room.closed or room.status != "playing" or game is None or game.to_move is None:
+        held = self.hub.holds(room.code)  # the process that holds the room's lease does its timed work
+        if room.closed or not held or room.status != "playing" or game is None or game.to_move is None:
             self._stop_clock(room)
             return
         info = room.seats[game.to_move]
@@ -982,7 +1112,8 @@ class Rooms:
         try:
             while True:
                 game = room.game
-                if room.closed or room.status != "playing" or game is None or game.to_move is None:
+                done = room.closed or room.status != "playing" or game is None or game.to_move is None
+                if done or not self.hub.holds(room.code) or game is None or game.to_move is None:
                     return
                 seat = game.to_move
                 if _player_bot(room.seats[seat]) is None:
@@ -1001,7 +1132,7 @@ class Rooms:
                     move = await self.pool.run(owner, functools.partial(bot.choose, game, seat), bot.cancel)
                 else:
                     move = bot.choose(game, seat)
-                async with room.lock:
+                async with self._change(room):
                     if room.closed or room.at != at or room.game_no != game_no or _player_bot(room.seats[seat]) is None:
                         continue
                     self._take(room, seat, at, move)
@@ -1041,7 +1172,7 @@ class Rooms:
 
     async def _time_out(self, room: Room, turn: tuple[int, int, int | None] | None, limit: float) -> None:
         """The time of a turn ran out: a bot plays for its person until they come back."""
-        async with room.lock:
+        async with self._change(room):
             game = room.game
             if room.closed or room.turn != turn or game is None or room.status != "playing" or game.to_move is None:
                 return
@@ -1074,8 +1205,60 @@ class Rooms:
         ...     rooms.close()
         >>> asyncio.run(main())
         """
+        self.hub.start(self._changed, self._gained)
         for _, room in sorted(self._rooms.items()):
             self._bots(room)
+
+    # --- other processes sharing the database ---------------------------------------------
+
+    def _changed(self, code: str, rev: int) -> None:
+        """Another process changed room ``code`` (to ``rev``; -1: removed it): a room with
+        sockets here or whose lease this process holds is reloaded, its sockets sent the
+        new state and its timed work done; another is reloaded when next asked for."""
+        room = self._rooms.get(code)
+        if room is None or 0 <= rev <= room.rev:
+            return
+        if rev < 0:
+            self._forget(room, "removed by another process")
+            return
+        if not room.sockets and not self.hub.holds(code):
+            room.stale = True
+            return
+        if not room.refreshing:
+            room.refreshing = True
+            self._spawn(self._refresh(room))
+
+    def _gained(self, code: str) -> None:
+        """This process took the lease of room ``code``: its timed work goes on here."""
+        room = self.get(code)
+        if room is not None:
+            log.info("room %s: its lease is this process's", code)
+            room.turn = None  # the person to move has their whole time again, as after a restart
+            room.refreshing = True
+            self._spawn(self._refresh(room))
+
+    async def _refresh(self, room: Room) -> None:
+        """Reload the room (if another process changed it), send its sockets the new state, go on with its bots."""
+        try:
+            async with room.lock:
+                room.refreshing = False
+                with self.db.room_transaction(room.code):
+                    rev = self.db.room_rev(room.code)
+                    if rev is None or ((rev != room.rev or room.stale) and not self._reload(room)):
+                        self._forget(room, "removed by another process")
+                        return
+            await self.broadcast(room)
+            self._bots(room)
+        except Exception:  # a room that cannot be reloaded must say so: its sockets would wait
+            log.exception("room %s: reloading it failed", room.code)
+
+    def _forget(self, room: Room, why: str) -> None:
+        """The room was removed (by another process): closed here too."""
+        if not room.closed:
+            self._close(room, why)
+        if self._rooms.get(room.code) is room:
+            del self._rooms[room.code]
+        self.hub.release(room.code)
 
     def _clock_json(self, room: Room) -> dict[str, Any] | None:
         """The room's clock for a snapshot (None at a casual pace): its pace, the seconds a
@@ -1102,8 +1285,10 @@ class Rooms:
 
     # --- what each socket is sent ---------------------------------------------------------
 
-    def snapshot(self, room: Room, seat: int | None) -> dict[str, Any]:
-        """The full state of the room as ``seat`` may see it (None: a spectator)."""
+    def snapshot(self, room: Room, seat: int | None, since: int | None = None) -> dict[str, Any]:
+        """The full state of the room as ``seat`` may see it (None: a spectator); its log
+        tells the last :data:`LOG_LINES` moves, or every move from move ``since`` on (at
+        most :data:`MISSED_LINES`)."""
         names = room.names()
         game = room.game
         # What the person of a solo room may ask for now (when no bot is to move).
@@ -1135,7 +1320,10 @@ class Rooms:
             data["table"] = seat_table(game, seat, names)
             shown = [n if i != seat else "You" for i, n in enumerate(names)]
             history = game.history(seat)
-            data["log_from"] = max(0, len(history) - LOG_LINES)
+            start = len(history) - LOG_LINES
+            if since is not None:
+                start = min(start, max(since, len(history) - MISSED_LINES))
+            data["log_from"] = max(0, start)
             data["log"] = [event.told(shown) for event in history[data["log_from"] :]]
             outcome = game.outcome
             result = outcome.result
@@ -1148,9 +1336,10 @@ class Rooms:
                 }
         return data
 
-    def frame(self, room: Room, seat: int | None) -> dict[str, Any]:
+    def frame(self, room: Room, seat: int | None, since: int | None = None) -> dict[str, Any]:
         """What a socket of ``seat`` (None: a spectator) is sent: the :meth:`snapshot`, the
-        room's invite link (``invite``: its code and key) and its clock (``clock``).
+        room's invite link (``invite``: its code and key) and its clock (``clock``); ``since``:
+        the log from that move on (see :meth:`snapshot`).
 
         >>> from cardtable.web.database import Database
         >>> rooms = Rooms(Database(":memory:"))
@@ -1159,32 +1348,34 @@ class Rooms:
         >>> frame["invite"].startswith(f"/room/{code}#key="), frame["clock"]["limit"], frame["clock"]["left"]
         (True, 120.0, None)
         """
-        data = self.snapshot(room, seat)
+        data = self.snapshot(room, seat, since)
         data["invite"] = f"/room/{room.code}#key={room.key}"
         data["clock"] = self._clock_json(room)
         return data
 
-    def _encoded(self, room: Room, seat: int | None) -> str | None:
+    def _encoded(self, room: Room, seat: int | None, since: int | None = None) -> str | None:
         """The frame of ``seat``, encoded; None (and a log line) if it cannot be made."""
         try:
-            return peers.encode(self.frame(room, seat))
+            return peers.encode(self.frame(room, seat, since))
         except Exception:
             log.exception("room %s: the snapshot of %s could not be made", room.code, seat)
             return None
 
-    def _put_frame(self, room: Room, socket: Connection, seat: int | None) -> None:
-        text = self._encoded(room, seat)
+    def _put_frame(self, room: Room, socket: Connection, seat: int | None, since: int | None = None) -> None:
+        text = self._encoded(room, seat, since)
         if text is not None:
             socket.put_text(text, snapshot=True)
 
-    async def broadcast(self, room: Room) -> None:
-        """Send every socket of the room its own snapshot. The snapshots are made under the
+    async def broadcast(self, room: Room, skip: Connection | None = None) -> None:
+        """Send every socket of the room (but ``skip``) its own snapshot. The snapshots are made under the
         room's lock (one position for all; one encoding a seat) and put in each socket's
         own outbox at once, so broadcasts reach every socket in the order they were made
         and no socket waits for another (a socket that is behind gets the newest)."""
         async with room.lock:
             texts: dict[int | None, str | None] = {}
             for socket, seat in list(room.sockets.items()):
+                if socket is skip:
+                    continue
                 if seat not in texts:
                     texts[seat] = self._encoded(room, seat)
                 text = texts[seat]
@@ -1206,12 +1397,17 @@ class Rooms:
         gone = [
             code
             for code, room in sorted(self._rooms.items())
-            if not room.sockets and room.empty_since is not None and now - room.empty_since > ROOM_TTL
+            if self.hub.holds(code)
+            and not room.sockets
+            and not room.elsewhere
+            and room.empty_since is not None
+            and now - room.empty_since > ROOM_TTL
         ]
         for code in gone:
             self._close(self._rooms[code], f"nobody came for {ROOM_TTL // 3600} h")
             del self._rooms[code]
             self.db.delete_room(code)
+            self.hub.release(code)
         return gone
 
     def _close(self, room: Room, why: str) -> None:
@@ -1233,6 +1429,7 @@ class Rooms:
                 room.bot_task.cancel()
             self._stop_clock(room)
         self.pool.close()
+        self.hub.close()
 
 
 def _player_bot(seat: SeatInfo) -> str | None:
