@@ -413,7 +413,9 @@ class Rooms:
                     self._forget(room, "removed by another process")
                     raise TableError("not-found", f"room {room.code} was closed")
                 if rev != room.rev or room.stale:
-                    self._reload(room)
+                    self._reload(room)  # the new state goes to this process's sockets too, after this change
+                    room.refreshing = True
+                    self._spawn(self._refresh(room))
             before = self.db.writes
             try:
                 yield
@@ -784,6 +786,7 @@ class Rooms:
             room.sockets[socket] = seat
             room.empty_since = None
             socket.label = f"room {room.code} seat {seat} ({socket.address})"
+            self._note_presence(room)
             self.db.put_room(room.row())
             log.info("room %s seat %d joined by %r", room.code, seat, info.name)
             socket.put({"type": "joined", "code": room.code, "seat": seat, "token": token})

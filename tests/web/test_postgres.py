@@ -1,0 +1,241 @@
+"""The web app's database on a real PostgreSQL server, and the rooms shared by several processes.
+
+A throwaway cluster (:mod:`tests.web.pg_cluster`) serves this file's tests, each with a
+database of its own: the same methods as on SQLite; a move number stored once (two
+connections racing for it: one wins, the other gets ``MoveTaken``); the leases (one
+process holds a room's, another takes it over when the first one's connection ends);
+and two :class:`~cardtable.web.rooms.Rooms` in one event loop, standing for two server
+processes: a move made at one reaches the sockets of the other, two moves for the same
+turn at both are one move and one ``stale``, and the timed work is done by the lease's holder.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import psycopg
+import pytest
+
+from cardtable.web.database import MIGRATIONS, MoveTaken, RoomRow, TableRow
+from cardtable.web.errors import TableError
+from cardtable.web.postgres import PostgresDatabase, PostgresHub
+from cardtable.web.rooms import Rooms
+
+from .pg_cluster import Cluster
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    running = Cluster()
+    try:
+        running.start()
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture
+def url(cluster: Cluster) -> str:
+    return cluster.database()
+
+
+def test_the_database_keeps_tables_rooms_and_moves_as_sqlite_does(url: str) -> None:
+    db = PostgresDatabase(url)
+    assert db.version() == len(MIGRATIONS)
+    assert PostgresDatabase(url).version() == len(MIGRATIONS)  # opening again migrates nothing
+    db.put(TableRow("t", "p", "klondike", "draw=3", "random", 2**62, "{}", redo=["a"], created=1.5))
+    db.put(TableRow("t", "p", "klondike", "draw=3", "random", 2**62, "{}", redo=["b"], created=1.5, moves=3))
+    row = db.get("t")
+    assert row is not None and row.seed == 2**62 and row.redo == ["b"] and row.moves == 3 and row.created == 1.5
+    assert [r.id for r in db.player_tables("p", finished=False)] == ["t"]
+    room = RoomRow("ABC", "{}", "[]", 2**61 + 1, 0, "playing", 1234567890.125, None, "deserto", player="p")
+    assert db.add_room(room) and not db.add_room(room)
+    db.add_move("ABC", 0, 0, "V1")
+    db.add_move("ABC", 0, 1, "T2")
+    assert db.moves("ABC", 0) == ["V1", "T2"] and db.moves("ABC", 0, first=1) == ["T2"]
+    assert [(r.code, n) for r, n in db.player_rooms("p")] == [("ABC", 2)]
+    stored = db.room("ABC")
+    assert stored is not None and stored.deal == 2**61 + 1 and stored.created == 1234567890.125
+    assert db.room_rev("ABC") == 0 and db.bump("ABC") == 1 and db.room_rev("ABC") == 1
+    db.delete_moves("ABC", 0, 1)
+    assert db.moves("ABC", 0) == ["V1"]
+    db.delete_room("ABC")
+    assert db.room("ABC") is None and db.moves("ABC", 0) == []
+    db.delete("t")
+    assert db.get("t") is None
+
+
+def test_two_connections_racing_for_one_move_number_store_one_move(url: str) -> None:
+    one, two = PostgresDatabase(url), PostgresDatabase(url)
+    results: list[str] = []
+    start = threading.Barrier(2)
+
+    def take(db: PostgresDatabase, move: str) -> None:
+        start.wait()
+        try:
+            db.add_move("ABC", 0, 0, move)
+            results.append(move)
+        except MoveTaken:
+            results.append("taken")
+
+    threads = [threading.Thread(target=take, args=(db, m)) for db, m in ((one, "V1"), (two, "T2"))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert sorted(results)[0] in ("T2", "V1") and "taken" in results and len(results) == 2
+    assert one.moves("ABC", 0) == [r for r in results if r != "taken"]
+    # Inside a room's transaction, a taken number does not end the transaction.
+    with one.room_transaction("ABC"):
+        with pytest.raises(MoveTaken):
+            one.add_move("ABC", 0, 0, "X")
+        one.add_move("ABC", 0, 1, "Y")
+    assert len(two.moves("ABC", 0)) == 2
+
+
+def test_a_lease_is_held_by_one_process_and_taken_over_when_it_dies(url: str) -> None:
+    db = PostgresDatabase(url)
+    db.put_room(RoomRow("ABC", "{}", "[]", 1, 0, "playing", 1.0, None, "deserto"))
+    db.put_room(RoomRow("XYZ", "{}", "[]", 1, 0, "playing", 1.0, None, "deserto"))
+
+    async def main() -> None:
+        first, second = PostgresHub(url, lease_seconds=60), PostgresHub(url, lease_seconds=60)
+        gained: dict[str, list[str]] = {"first": [], "second": []}
+        first.start(lambda c, r: None, gained["first"].append)
+        await asyncio.sleep(0.05)  # the first takes every free lease at once
+        second.start(lambda c, r: None, gained["second"].append)
+        await asyncio.sleep(0.05)
+        assert gained == {"first": ["ABC", "XYZ"], "second": []}
+        assert first.holds("ABC") and not second.holds("ABC") and not second.want("ABC")
+        assert second.take_free() == []
+        first.release("XYZ")
+        assert second.take_free() == ["XYZ"] and not first.want("XYZ")
+        # The first process dies: its connection ends, PostgreSQL drops its locks.
+        lease = first._lease
+        assert lease is not None
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (lease.info.backend_pid,))
+        for _ in range(50):
+            if second.take_free() == ["ABC"]:
+                break
+            await asyncio.sleep(0.05)
+        assert second.holds("ABC") and second.holds("XYZ")
+        first.close()
+        second.close()
+
+    asyncio.run(main())
+
+
+class Socket:
+    """A room's socket in the test: what it is sent."""
+
+    def __init__(self, label: str) -> None:
+        self.address = "127.0.0.1"
+        self.holder: str | None = None
+        self.label = label
+        self.frames: list[dict[str, Any]] = []
+
+    def put(self, data: dict[str, Any]) -> None:
+        self.frames.append(data)
+
+    def put_text(self, text: str, snapshot: bool = False) -> None:
+        import json
+
+        self.frames.append(json.loads(text))
+
+    def refuse(self, err: TableError, code: int | None = None) -> None:
+        self.frames.append({"type": "error", **err.json()})
+
+    def last(self, kind: str = "snapshot") -> dict[str, Any]:
+        return next(f for f in reversed(self.frames) if f["type"] == kind)
+
+
+async def until(check: Any, seconds: float = 5.0) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if check():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("not within the time")
+
+
+def test_two_processes_share_a_room_one_move_a_turn(url: str) -> None:
+    async def main() -> None:
+        a = Rooms(PostgresDatabase(url), bot_pause=0, hub=PostgresHub(url, lease_seconds=0.1))
+        b = Rooms(PostgresDatabase(url), bot_pause=0, hub=PostgresHub(url, lease_seconds=0.1))
+        a.resume()
+        b.resume()
+        code, token = a.create({}, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "Ana")
+        room_a = a.get(code)
+        assert room_a is not None and a.hub.holds(code) and not b.hub.holds(code)
+        # The second person joins at the other process, by the invite link's key.
+        room_b, seat = b.find(code, "127.0.0.1", key=room_a.key)
+        ben = Socket("ben")
+        await b.connect(room_b, ben, seat)
+        await b.handle(room_b, ben, '{"type": "join", "seat": 1, "name": "Ben"}')
+        ben_token = ben.last("joined")["token"]
+        ana = Socket("ana")
+        await a.connect(room_a, ana, 0)
+        await until(lambda: ana.last()["seats"][1]["taken"] and not ana.last()["seats"][1]["away"])
+        await a.handle(room_a, ana, '{"type": "start"}')
+        await until(lambda: ben.last()["status"] == "playing")
+        # Ben's second tab at process a: both tabs send a move for the same turn at once.
+        _, ben_seat = a.find(code, "127.0.0.1", token=ben_token)
+        ben2 = Socket("ben2")
+        await a.connect(room_a, ben2, ben_seat)
+        for _ in range(6):
+            frame = ana.last()
+            to_move, at = frame["table"]["to_move"], frame["at"]
+            if to_move == 0:
+                await a.handle(room_a, ana, f'{{"type": "move", "move": "{frame["table"]["legal"][0]["move"]}", "at": {at}}}')
+            elif to_move == 1:
+                moves = ben.last()["table"]["legal"]
+                texts = [m["move"] for m in moves][:2] * 2
+                errors = len([f for f in ben.frames + ben2.frames if f["type"] == "error"])
+                await asyncio.gather(
+                    b.handle(room_b, ben, f'{{"type": "move", "move": "{texts[0]}", "at": {at}}}'),
+                    a.handle(room_a, ben2, f'{{"type": "move", "move": "{texts[1]}", "at": {at}}}'),
+                )
+                after = [f for f in ben.frames + ben2.frames if f["type"] == "error"]
+                assert len(after) == errors + 1 and after[-1]["kind"] == "stale"
+            await until(lambda at=at: ana.last()["at"] > at and ben.last()["at"] > at, 10)  # noqa: B023
+            assert len(a.db.moves(code, 0)) >= at + 1
+        # Every socket, at either process, converges to the stored game.
+        await until(lambda: ana.last()["at"] == ben.last()["at"] == ben2.last()["at"] == len(a.db.moves(code, 0)))
+        stored = a.db.moves(code, 0)
+        for line, move in zip(ana.last()["table"]["history"], stored, strict=True):  # one move a turn, as stored
+            assert line.startswith("seat ") and (move in line or "gives" in line), (line, move)
+        assert ben.last()["table"] == ben2.last()["table"]
+        a.close()
+        b.close()
+
+    asyncio.run(main())
+
+
+def test_the_timed_work_of_a_room_is_done_by_its_leases_holder(url: str) -> None:
+    async def main() -> None:
+        paces = {"casual": None, "fast": 0.3}
+        a = Rooms(PostgresDatabase(url), bot_pause=0, paces=paces, hub=PostgresHub(url, lease_seconds=0.1))
+        b = Rooms(PostgresDatabase(url), bot_pause=0, paces=paces, hub=PostgresHub(url, lease_seconds=0.1))
+        a.resume()
+        b.resume()
+        code, token = a.create({}, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "Ana", pace="fast")
+        room_b, seat = b.find(code, "127.0.0.1", token=token)
+        ana = Socket("ana")
+        await b.connect(room_b, ana, seat)  # at the process that does not hold the lease
+        # Ana does not move: her time runs out at a, whose stand-in plays for her, and the bot answers.
+        await until(lambda: ana.last()["at"] >= 4, 10)
+        assert ana.last()["seats"][0]["stand_in"] == "greedy"
+        moves = len(a.db.moves(code, 0))
+        assert b.hub.holds(code) is False and b.get(code) is room_b
+        a.close()  # process a stops: b takes the room's lease over, and the play goes on there
+        await until(lambda: b.hub.holds(code), 5)
+        await until(lambda: len(b.db.moves(code, 0)) >= moves + 2, 10)
+        await until(lambda: ana.last()["at"] == len(b.db.moves(code, 0)), 5)
+        b.close()
+
+    asyncio.run(main())
