@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint typecheck unit browser bench clean
+.PHONY: run test lint typecheck unit browser postgres bench clean
 
 # setup.py builds the compiled solver cores: a changed C file reinstalls (rebuilds) them.
 $(STAMP): pyproject.toml setup.py $(wildcard src/cardtable/solve/native/*.c) $(wildcard src/cardtable/solve/native/*.h)
@@ -24,6 +24,12 @@ browser:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
 
+# The PostgreSQL tests start a throwaway server of Debian's postgresql package (initdb, pg_ctl).
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq postgresql; }
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench tools conftest.py
 	$(BIN)/ruff format --check src tests bench tools conftest.py
@@ -37,7 +43,7 @@ typecheck: $(STAMP)
 # tests/analysis/test_runner.py) starts once. (Not loadgroup: with pytest 9.2 it ignores xdist_group,
 # pytest-xdist issue 1386.)
 WORKERS ?= auto
-unit: $(STAMP) browser
+unit: $(STAMP) browser postgres
 	CARDTABLE_REQUIRE_NATIVE=1 $(BIN)/pytest -n $(WORKERS) --dist loadfile
 
 test: lint typecheck unit
