@@ -553,3 +553,35 @@ def test_a_room_asks_its_game_for_seats_and_bots(client: TestClient, monkeypatch
     assert rooms_of(client).db.rooms()[-1].game == "deserto" and made["code"]
     listed = client.get("/api/games").json()["games"]
     assert [(g["seats"], g["bots"]) for g in listed if g["name"] == "deserto"] == [([2, 3], ["greedy"])]
+
+
+def test_a_socket_that_comes_back_is_told_every_move_since_the_last_it_saw(client: TestClient) -> None:
+    room = make_room(client, [HUMAN, GREEDY, GREEDY, GREEDY])
+    code, token = room["code"], room["token"]
+    rng = random.Random(5)
+    with client.websocket_connect(f"ws://localhost/ws/rooms/{code}") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        frame = ws.receive_json()
+        while frame["status"] == "playing" and (frame["at"] < 45 or frame["table"]["to_move"] != 0):
+            if frame["table"]["to_move"] == 0:
+                ws.send_json({"type": "move", "move": rng.choice(frame["table"]["legal"])["move"], "at": frame["at"]})
+            frame = ws.receive_json()
+    at = frame["at"]
+    assert at >= 45
+    with client.websocket_connect(f"ws://localhost/ws/rooms/{code}") as ws:  # as a new page: the newest lines
+        ws.send_json({"type": "hello", "token": token})
+        fresh = ws.receive_json()
+    assert fresh["log_from"] == at - 40 and len(fresh["log"]) == 40
+    with client.websocket_connect(f"ws://localhost/ws/rooms/{code}") as ws:  # back after move 3: every move since
+        ws.send_json({"type": "hello", "token": token, "game_no": 0, "at": 3})
+        back = ws.receive_json()
+    assert back["at"] == at and back["log_from"] == 3
+    assert len(back["log"]) == at - 3 and back["log"][-40:] == fresh["log"]
+    for wrong in ({"at": 3}, {"game_no": 0, "at": "3"}, {"game_no": 0, "at": -1}, {"game_no": True, "at": 3}):
+        with client.websocket_connect(f"ws://localhost/ws/rooms/{code}") as ws:
+            ws.send_json({"type": "hello", "token": token, **wrong})
+            refused = ws.receive_json()
+        assert refused["kind"] == "bad-request" and "game_no and at" in refused["error"]
+    with client.websocket_connect(f"ws://localhost/ws/rooms/{code}") as ws:  # another game's count: the newest lines
+        ws.send_json({"type": "hello", "token": token, "game_no": 1, "at": 3})
+        assert ws.receive_json()["log_from"] == at - 40

@@ -72,7 +72,10 @@ class RoomPage {
     };
     this.socket.onopen = () => {
       document.body.dataset.connection = "open";
-      this.socket.send(JSON.stringify({ type: "hello", token, key }));  // who this is: never in the URL
+      // Who this is (never in the URL), and coming back, the last move seen: the first snapshot's log tells every move since.
+      const s = this.snapshot;
+      const seen = s && s.status !== "lobby" ? { game_no: s.game_no, at: s.at } : {};
+      this.socket.send(JSON.stringify({ type: "hello", token, key, ...seen }));
     };
     window.cardtableRoom = this;
   }
