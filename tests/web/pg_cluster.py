@@ -1,6 +1,8 @@
 """A throwaway PostgreSQL server for the tests: Debian's ``postgresql`` package (``make test``
 installs it), a cluster made by ``initdb`` in a temporary folder, listening on 127.0.0.1 on
-a free port (its unix socket in that folder too), without fsync (nothing of it is kept).
+a free port (its unix socket in that folder too), without fsync (nothing of it is kept); a
+``durable`` one (the benchmarks') writes to disk as SQLite's WAL at ``synchronous=NORMAL``
+does: a commit does not wait for the disk (``synchronous_commit=off``), the files are synced.
 
 PostgreSQL refuses to run as root: as root, the cluster is made and run by the ``postgres``
 user (the package makes it), who owns the folder.
@@ -8,6 +10,7 @@ user (the package makes it), who owns the folder.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import pwd
@@ -35,7 +38,8 @@ def binaries() -> Path:
 class Cluster:
     """One throwaway PostgreSQL server (see the module docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
+        self.durable = durable
         self.folder = Path(tempfile.mkdtemp(prefix="cardtable-pg-"))
         self.data = self.folder / "data"
         with socket.socket() as probe:
@@ -55,12 +59,16 @@ class Cluster:
     def start(self) -> None:
         """initdb and start it; returns once it answers."""
         bin_ = binaries()
-        self._run(str(bin_ / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8")
-        options = (
-            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
-            " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+        self._run(
+            str(bin_ / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"
         )
-        self._run(str(bin_ / "pg_ctl"), "-D", str(self.data), "-o", options, "-l", str(self.folder / "log"), "-w", "start")
+        options = (
+            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c synchronous_commit=off"
+            f" -c max_connections=200 {'' if self.durable else '-c fsync=off -c full_page_writes=off'}"
+        )
+        self._run(
+            str(bin_ / "pg_ctl"), "-D", str(self.data), "-o", options, "-l", str(self.folder / "log"), "-w", "start"
+        )
         deadline = time.monotonic() + 20
         while True:
             try:
@@ -83,10 +91,12 @@ class Cluster:
             conn.execute(f"CREATE DATABASE {name}".encode())
         return self.url(name)
 
+    def postmaster(self) -> int:
+        """The server's process id."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
     def stop(self) -> None:
         """Stop it at once and remove its folder."""
-        try:
+        with contextlib.suppress(subprocess.SubprocessError, OSError):
             self._run(str(binaries() / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
-        except (subprocess.SubprocessError, OSError):
-            pass
         shutil.rmtree(self.folder, ignore_errors=True)

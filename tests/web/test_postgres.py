@@ -169,7 +169,7 @@ def test_two_processes_share_a_room_one_move_a_turn(url: str) -> None:
         b = Rooms(PostgresDatabase(url), bot_pause=0, hub=PostgresHub(url, lease_seconds=0.1))
         a.resume()
         b.resume()
-        code, token = a.create({}, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "Ana")
+        code, _ = a.create({}, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "Ana")
         room_a = a.get(code)
         assert room_a is not None and a.hub.holds(code) and not b.hub.holds(code)
         # The second person joins at the other process, by the invite link's key.
@@ -191,7 +191,9 @@ def test_two_processes_share_a_room_one_move_a_turn(url: str) -> None:
             frame = ana.last()
             to_move, at = frame["table"]["to_move"], frame["at"]
             if to_move == 0:
-                await a.handle(room_a, ana, f'{{"type": "move", "move": "{frame["table"]["legal"][0]["move"]}", "at": {at}}}')
+                await a.handle(
+                    room_a, ana, f'{{"type": "move", "move": "{frame["table"]["legal"][0]["move"]}", "at": {at}}}'
+                )
             elif to_move == 1:
                 moves = ben.last()["table"]["legal"]
                 texts = [m["move"] for m in moves][:2] * 2
@@ -202,7 +204,7 @@ def test_two_processes_share_a_room_one_move_a_turn(url: str) -> None:
                 )
                 after = [f for f in ben.frames + ben2.frames if f["type"] == "error"]
                 assert len(after) == errors + 1 and after[-1]["kind"] == "stale"
-            await until(lambda at=at: ana.last()["at"] > at and ben.last()["at"] > at, 10)  # noqa: B023
+            await until(lambda at=at: ana.last()["at"] > at and ben.last()["at"] > at, 10)
             assert len(a.db.moves(code, 0)) >= at + 1
         # Every socket, at either process, converges to the stored game.
         await until(lambda: ana.last()["at"] == ben.last()["at"] == ben2.last()["at"] == len(a.db.moves(code, 0)))

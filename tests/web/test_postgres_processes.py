@@ -255,7 +255,9 @@ def test_a_killed_process_loses_nothing_and_its_rooms_go_on_at_the_other(cluster
             # Every seat converges to the stored game: every move stored once, none lost.
             deadline = time.monotonic() + 10
             while not all(converged(url, r) for r in rooms):
-                assert time.monotonic() < deadline, [(s.frame["at"], len(stored(url, r.code))) for r in rooms for s in r.seats]
+                assert time.monotonic() < deadline, [
+                    (s.frame["at"], len(stored(url, r.code))) for r in rooms for s in r.seats
+                ]
                 for room in rooms:
                     for seat in room.seats:
                         seat.poll(0.05)

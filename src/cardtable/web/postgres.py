@@ -140,7 +140,8 @@ class PostgresDatabase(Database):
         """
         marks = ", ".join("%s" for _ in columns)
         update = ", ".join(f"{c} = EXCLUDED.{c}" for c in columns if c not in key)
-        return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks}) ON CONFLICT ({', '.join(key)}) DO UPDATE SET {update}"
+        insert = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})"
+        return f"{insert} ON CONFLICT ({', '.join(key)}) DO UPDATE SET {update}"
 
     def _execute(self, text: str, values: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
         cursor = self._pg.execute(text.encode(), values)
