@@ -241,3 +241,19 @@ def test_the_timed_work_of_a_room_is_done_by_its_leases_holder(url: str) -> None
         b.close()
 
     asyncio.run(main())
+
+
+def test_a_one_player_table_played_at_two_processes_is_read_afresh(url: str) -> None:
+    from cardtable.web.solitaire_tables import SolitaireTables
+
+    a, b = SolitaireTables(PostgresDatabase(url)), SolitaireTables(PostgresDatabase(url))
+    table = a.create("me", "klondike", {}, deal=3)
+    first = table["legal"][0]["move"]
+    b.play("me", table["id"], 0, move=first)  # b caches it, then a move there
+    assert a.get("me", table["id"])["at"] == 1  # a's cached copy is read afresh
+    second = a.get("me", table["id"])["legal"][0]["move"]
+    a.play("me", table["id"], 1, move=second)
+    with pytest.raises(TableError) as stale:
+        b.play("me", table["id"], 1, move=second)  # b's copy was at move 1: it is stale now
+    assert stale.value.kind == "stale"
+    assert b.get("me", table["id"])["at"] == 2

@@ -183,6 +183,14 @@ class PostgresDatabase(Database):
             self._execute("SELECT pg_advisory_xact_lock(%s, %s)", (ROOM_LOCKS, room_key(code)))
             yield
 
+    def bump(self, code: str) -> int:
+        """Count a change of room ``code`` and ``NOTIFY`` it, in one statement."""
+        rows = self._write(
+            "UPDATE rooms SET rev = rev + 1 WHERE code = ? RETURNING rev, pg_notify(?, code || ' ' || rev)",
+            (code, CHANNEL),
+        )
+        return int(rows[0][0]) if rows else -1
+
     def notify(self, code: str, rev: int) -> None:
         """``NOTIFY`` the other processes (when the transaction commits) that room ``code`` is at ``rev``."""
         with self._lock:

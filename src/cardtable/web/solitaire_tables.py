@@ -170,6 +170,13 @@ class SolitaireTables:
             table = self._cache.get(table_id)
             if table is not None:
                 self._cache.move_to_end(table_id)
+        if table is not None and self.db.shared:  # another process sharing the database may have changed it
+            with table.lock:
+                row = self.db.get(table_id)
+                if row is None:
+                    raise TableError("not-found", NOT_FOUND)
+                if row != table.row:
+                    table.row, table.game, table.hints = row, load(row.save), TableHints()
         if table is None:
             row = self.db.get(table_id) if isinstance(table_id, str) else None
             # A finished room game's statistics row is no table to open.
