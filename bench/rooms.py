@@ -108,8 +108,9 @@ MOVE_TEXT = re.compile(r"^seat \d: (\S+?)(?:,|$)")
 SETUP_AT_ONCE = 20
 """Rooms made (HTTP, then their sockets and joins) at the same time."""
 
-QUIET = 1.0
-"""Seconds without a message after which a socket's room counts as quiet at the end."""
+QUIET = 5.0
+"""Seconds without a message after which a socket's room counts as quiet at the end (longer than the
+slowest broadcast on a loaded machine: a socket that stops listening sooner misses the last bot move)."""
 
 
 def percentile(values: list[float], q: float) -> float:

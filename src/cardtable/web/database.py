@@ -239,8 +239,12 @@ class Database:
         """Run one statement (the lock held) and return its rows."""
         return self._db.execute(text, values).fetchall()
 
-    def _begin(self) -> None:
+    def _begin(self, code: str | None) -> None:
+        """Begin a transaction (of the room ``code``: see :meth:`room_transaction`)."""
         self._db.execute("BEGIN IMMEDIATE")
+
+    def _lock_room(self, code: str) -> None:
+        """Lock the room ``code`` in the open transaction (one process alone: nothing to lock)."""
 
     def _end(self, commit: bool) -> None:
         self._db.execute("COMMIT" if commit else "ROLLBACK")
@@ -257,17 +261,19 @@ class Database:
     # --- transactions ------------------------------------------------------------------
 
     @contextmanager
-    def _transaction(self) -> Iterator[None]:
-        """One transaction (inside another: part of it)."""
+    def _transaction(self, code: str | None = None) -> Iterator[None]:
+        """One transaction (inside another: part of it), of the room ``code`` if given."""
         with self._lock:
             if self._depth:
+                if code is not None:
+                    self._lock_room(code)
                 self._depth += 1
                 try:
                     yield
                 finally:
                     self._depth -= 1
                 return
-            self._begin()
+            self._begin(code)
             self._depth = 1
             try:
                 yield
@@ -289,7 +295,7 @@ class Database:
         >>> s.moves("ABC", 0)
         ['V1']
         """
-        with self._transaction():
+        with self._transaction(code):
             yield
 
     def _write(self, text: str, values: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:

@@ -39,11 +39,11 @@ import re
 import secrets
 import threading
 import zlib
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from typing import Any
 
 import psycopg
+from psycopg import sql
 
 from .database import MIGRATIONS, Database
 from .hub import Changed, Gained
@@ -126,6 +126,7 @@ class PostgresDatabase(Database):
         self._lock = threading.RLock()
         self._depth = 0
         self.writes = 0
+        self._fresh: tuple[str, int | None] | None = None
         self._migrate()
 
     def sql(self, text: str) -> str:
@@ -144,13 +145,39 @@ class PostgresDatabase(Database):
         return f"{insert} ON CONFLICT ({', '.join(key)}) DO UPDATE SET {update}"
 
     def _execute(self, text: str, values: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
+        self._fresh = None
         cursor = self._pg.execute(text.encode(), values)
         return cursor.fetchall() if cursor.description is not None else []
 
-    def _begin(self) -> None:
-        self._pg.execute("BEGIN")
+    def _begin(self, code: str | None) -> None:
+        """Begin; for a room's transaction, lock the room and read its change count in the same
+        round trip (three statements, the values quoted by psycopg)."""
+        self._fresh = None
+        if code is None:
+            self._pg.execute("BEGIN")
+            return
+        query = sql.SQL("BEGIN; SELECT pg_advisory_xact_lock({}, {}); SELECT rev FROM rooms WHERE code = {}").format(
+            sql.Literal(ROOM_LOCKS), sql.Literal(room_key(code)), sql.Literal(code)
+        )
+        cursor = self._pg.execute(query)
+        while cursor.nextset():
+            pass
+        found = cursor.fetchall()
+        self._fresh = (code, int(found[0][0]) if found else None)
+
+    def _lock_room(self, code: str) -> None:
+        self._execute("SELECT pg_advisory_xact_lock(%s, %s)", (ROOM_LOCKS, room_key(code)))
+
+    def room_rev(self, code: str) -> int | None:
+        """The room's change count (read with its lock, when its transaction began, if nothing was run since)."""
+        with self._lock:
+            fresh = self._fresh
+            if fresh is not None and fresh[0] == code:
+                return fresh[1]
+        return super().room_rev(code)
 
     def _end(self, commit: bool) -> None:
+        self._fresh = None
         if commit:
             self._pg.execute("COMMIT")
         else:
@@ -175,13 +202,6 @@ class PostgresDatabase(Database):
         """The schema version of the database."""
         with self._lock:
             return int(self._execute("SELECT version FROM schema_version")[0][0])
-
-    @contextmanager
-    def room_transaction(self, code: str) -> Iterator[None]:
-        """A transaction holding the room's lock to its end: one process changes a room at a time."""
-        with self._transaction():
-            self._execute("SELECT pg_advisory_xact_lock(%s, %s)", (ROOM_LOCKS, room_key(code)))
-            yield
 
     def bump(self, code: str) -> int:
         """Count a change of room ``code`` and ``NOTIFY`` it, in one statement."""
