@@ -109,8 +109,8 @@ SETUP_AT_ONCE = 20
 """Rooms made (HTTP, then their sockets and joins) at the same time."""
 
 QUIET = 5.0
-"""Seconds without a message after which a socket's room counts as quiet at the end (longer than the
-slowest broadcast on a loaded machine: a socket that stops listening sooner misses the last bot move)."""
+"""Seconds without a message after which a socket's room counts as quiet at the end (or twice the slowest
+broadcast seen, if longer: on a loaded machine a socket that stops listening sooner misses the last moves)."""
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -191,6 +191,7 @@ class Load:
     sent: int = 0
     moves: int = 0  # moves accepted before ``until`` (as the room's first person socket saw them)
     latencies: list[float] = field(default_factory=list)
+    slowest: float = 0.0
     errors: dict[str, int] = field(default_factory=dict)
 
 
@@ -241,7 +242,7 @@ async def person(room: Room, seat: Seat, load: Load) -> None:
         playing = time.monotonic() < load.until
         try:
             raw = await asyncio.wait_for(
-                ws.recv(), timeout=max(0.01, load.until - time.monotonic()) if playing else QUIET
+                ws.recv(), timeout=max(0.01, load.until - time.monotonic()) if playing else max(QUIET, 2 * load.slowest)
             )
         except TimeoutError:
             if playing:
@@ -265,6 +266,7 @@ async def person(room: Room, seat: Seat, load: Load) -> None:
             if (game, state) > key and seat.seat in waiting:
                 waiting.discard(seat.seat)
                 load.latencies.append(got - when)
+                load.slowest = max(load.slowest, got - when)
                 if not waiting:
                     del room.moved[key]
         if sent is not None and (game, state) > sent[:2]:
@@ -407,6 +409,7 @@ async def drive(ports: list[int], count: int, args: argparse.Namespace, servers:
         "errors": load.errors,
         "client_cpu_share": client_cpu / (ended - began),
         "server_cpu_share": server_cpu / (ended - began),
+        "server_cpu_ms_per_move": 1000 * server_cpu / max(1, load.moves),
         "_rooms": rooms,
     }
 
@@ -489,7 +492,7 @@ def main() -> None:
     parser.add_argument("--bot-pause", type=float, default=0.05, help="the bots' pause in seconds (default 0.05)")
     parser.add_argument("--think", type=float, default=0.0, help="a person's mean pause before a move, s (default 0)")
     parser.add_argument("--max-moves", type=int, default=10**7, help="people's moves sent per run, at most")
-    parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--json", help="also write the figures to this file (with the servers' CPU ms a move)")
     parser.add_argument("--profile", help="write the server's cProfile statistics into this folder")
     args = parser.parse_args()
     if args.profile:

@@ -16,8 +16,12 @@ is refused before any route runs (:mod:`cardtable.web.guard`).
 
 A room's socket (``/ws/rooms/{code}``) says who it is in its first message,
 ``{"type": "hello", "token": T}`` (a seat's token) or ``{"type": "hello",
-"key": K}`` (the invite link's key); see :mod:`cardtable.web.peers` for the
-close codes.
+"key": K}`` (the invite link's key), and coming back, the last move it saw
+(``"game_no": G, "at": N``); see :mod:`cardtable.web.peers` for the close codes.
+
+With ``database`` (``cardtable serve --database postgresql://...``) everything
+is kept in PostgreSQL, and several server processes may share it
+(:mod:`cardtable.web.postgres`).
 
 >>> from fastapi.testclient import TestClient
 >>> client = TestClient(create_app(":memory:"), base_url="http://localhost")

@@ -316,6 +316,12 @@ class PostgresHub:
                 (LEASE_LOCKS,),
             ).fetchall()
         }
+        # Who was where at a process that died: forgotten.
+        lease.execute(
+            "DELETE FROM room_presence p WHERE NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory'"
+            " AND l.granted AND l.objsubid = 2 AND l.classid::bigint = %s AND l.objid::bigint = p.process)",
+            (PROCESS_LOCKS,),
+        )
         return [c for c in codes if c not in self._held and room_key(c) not in held and self.want(c)]
 
     def holds(self, code: str) -> bool:

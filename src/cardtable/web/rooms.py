@@ -48,10 +48,22 @@ room. Each room event (created, joined, back, started, move, ended, timed out,
 seat freed or given to a bot, closed, socket dropped) is one log line at the
 default level (``INFO``, logger ``cardtable.web``).
 
-Every accepted move is written to SQLite before it is broadcast; a room is
-rebuilt after a restart by replaying its stored moves on its deal, so hands
-and deck are as they were (the person to move gets their whole time again). A
-room where no person has been connected for a day is removed.
+Every accepted move is written to the database (SQLite, or PostgreSQL)
+before it is broadcast; a room is rebuilt after a restart by replaying its
+stored moves on its deal, so hands and deck are as they were (the person to
+move gets their whole time again). A room where no person has been connected
+for a day is removed.
+
+Several server processes may share one PostgreSQL database (a
+:class:`~cardtable.web.hub.Hub` tells them of each other): a change of a room
+is made by one process at a time, on the room's newest stored state, and the
+others reload it and send their sockets the new state; the key of the stored
+moves takes each move number once, so two processes never both take a turn
+(the second is answered ``stale``). The bots, the clock and the sweep of a
+room run at the process holding its lease, and another one takes the lease
+over when that process dies. A socket that comes back says the last move it
+saw (``hello``'s ``game_no`` and ``at``): its first snapshot's log tells every
+move since.
 
 A move comes as text in the game's notation, or as a drop of a card on a pile
 of the table the seat was shown (:mod:`cardtable.web.drops`); what each seat is
@@ -604,18 +616,30 @@ class Rooms:
             raise TableError("too-many", "too many rooms looked for that were not there: wait a minute")
         room = self.get(code) if isinstance(code, str) else None
         if room is not None:
-            if isinstance(token, str) and 0 < len(token) <= 100:
-                hashed = _hash(token)
-                held = [i for i, s in enumerate(room.seats) if s.token and hmac.compare_digest(s.token, hashed)]
-                if held:
-                    return room, held[0]
-            opened = isinstance(key, str) and 0 < len(key) <= 100 and room.key
-            if opened and hmac.compare_digest(room.key.encode(), str(key).encode()):
-                return room, None
+            found = self._open(room, token, key)
+            if found is None and self.db.shared:  # a seat taken at another process a moment ago: read it afresh
+                with self.db.room_transaction(room.code):
+                    self._reload(room)
+                found = self._open(room, token, key)
+            if found is not None:
+                return found
         self.misses.take(address)
         log.info("room lookup from %s missed (%s)", address, "no such room" if room is None else "wrong key or token")
         shown = code[:12] if isinstance(code, str) else "?"
         raise TableError("not-found", f"no room {shown!r} here, or not with that invite link")
+
+    @staticmethod
+    def _open(room: Room, token: Any, key: Any) -> tuple[Room, int | None] | None:
+        """The room and seat a token or key opens, or None."""
+        if isinstance(token, str) and 0 < len(token) <= 100:
+            hashed = _hash(token)
+            held = [i for i, s in enumerate(room.seats) if s.token and hmac.compare_digest(s.token, hashed)]
+            if held:
+                return room, held[0]
+        opened = isinstance(key, str) and 0 < len(key) <= 100 and room.key
+        if opened and hmac.compare_digest(room.key.encode(), str(key).encode()):
+            return room, None
+        return None
 
     def summary(self, room: Room) -> dict[str, Any]:
         """What anyone with the invite link sees of a room before joining: game, seats, pace and status."""
