@@ -193,6 +193,32 @@ def test_a_reload_in_the_middle_of_a_game_gives_back_the_same_seat_and_hand(page
     assert [c for pile in after["piles"] if pile["name"] == "hand 0" for c in pile["cards"]] == hand
 
 
+def test_a_page_that_lost_its_connection_says_the_last_move_it_saw(page: Page) -> None:
+    p = open_room(page, ["greedy"])
+    rng = random.Random(2)
+    played = 0
+    while played < 2:
+        if play_one(p, rng, False):
+            played += 1
+        else:
+            p.wait_for_timeout(50)
+    p.wait_for_function(f"() => {{ const t = ({TABLE})(); return t && t.to_move === t.seat; }}")
+    before = shown(p)
+    assert before is not None
+    # What the page sends is noted; then its connection is lost, and it comes back by itself.
+    p.evaluate(
+        "() => { const send = WebSocket.prototype.send; window.sentFrames = [];"
+        " WebSocket.prototype.send = function (d) { window.sentFrames.push(JSON.parse(d)); return send.call(this, d); };"
+        " window.cardtableRoom.socket.close(); }"
+    )
+    p.wait_for_function("() => (window.sentFrames || []).some((m) => m.type === 'hello')", timeout=15000)
+    hello = next(m for m in p.evaluate("() => window.sentFrames") if m["type"] == "hello")
+    assert hello["game_no"] == 0 and hello["at"] == before["at"] and hello["token"]
+    p.wait_for_selector("body[data-connection='open']")
+    after = shown(p)
+    assert after is not None and after["at"] == before["at"] and after["piles"] == before["piles"]
+
+
 def test_a_room_with_a_clock_shows_it_and_a_bot_plays_for_whoever_is_out_of_time(browser: Any, tmp_path: Path) -> None:
     live = LiveServer(tmp_path / "data", paces={"casual": None, "quick": 1.5, "2m": 120.0})
     errors: list[str] = []
