@@ -208,7 +208,8 @@ def test_a_page_that_lost_its_connection_says_the_last_move_it_saw(page: Page) -
     # What the page sends is noted; then its connection is lost, and it comes back by itself.
     p.evaluate(
         "() => { const send = WebSocket.prototype.send; window.sentFrames = [];"
-        " WebSocket.prototype.send = function (d) { window.sentFrames.push(JSON.parse(d)); return send.call(this, d); };"
+        " WebSocket.prototype.send = function (d) {"
+        " window.sentFrames.push(JSON.parse(d)); return send.call(this, d); };"
         " window.cardtableRoom.socket.close(); }"
     )
     p.wait_for_function("() => (window.sentFrames || []).some((m) => m.type === 'hello')", timeout=15000)
