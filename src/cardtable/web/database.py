@@ -183,10 +183,11 @@ class RoomRow(NamedTuple):
     epoch: int = 0
 
 
-class MoveTaken(Exception):
-    """A move number of a room's game that is stored already (another process took that turn).
+class MoveTaken(sqlite3.IntegrityError):
+    """A move number of a room's game that is stored already (another process took that turn);
+    an ``sqlite3.IntegrityError``, as the key's refusal was before there were other backends.
 
-    >>> isinstance(MoveTaken("ABC", 0, 3), Exception)
+    >>> isinstance(MoveTaken("ABC", 0, 3), sqlite3.IntegrityError)
     True
     """
 
@@ -475,15 +476,6 @@ class Database:
         """
         rows = self._read(f"SELECT {', '.join(RoomRow._fields)} FROM rooms ORDER BY created, code")
         return [RoomRow(*r) for r in rows]
-
-    def codes(self) -> list[str]:
-        """The codes of every stored room, in order.
-
-        >>> s = Database(":memory:"); s.put_room(RoomRow("ABC", "{}", "[]", 7, 0, "lobby", 1.0, None, "duel"))
-        >>> s.codes()
-        ['ABC']
-        """
-        return [r[0] for r in self._read("SELECT code FROM rooms ORDER BY code")]
 
     def open_rooms(self, player: str | None, address: str | None) -> list[RoomRow]:
         """The rooms not over (lobby or playing) made by the browser ``player`` or from ``address``.
