@@ -28,7 +28,9 @@ class Option:
 
     ``kind`` is ``int``, ``bool`` or ``str``. ``choices`` limits the values;
     ``minimum`` bounds an int from below. ``none_text`` names the value
-    ``None`` (``"unlimited"`` for redeals) where ``None`` is allowed.
+    ``None`` (``"unlimited"`` for redeals) where ``None`` is allowed. ``seat``: the
+    value is a seat of the game (0 is the first seat; a page that labels seats from 1
+    shows it so).
 
     >>> Option("mode", str, "easy", choices=("easy", "hard")).describe()
     'mode: easy|hard (default easy)'
@@ -41,6 +43,7 @@ class Option:
     help: str = ""
     minimum: int | None = None
     none_text: str | None = None
+    seat: bool = False
 
     def show(self, value: Any) -> str:
         """Text of a value of this option, as a player would type it.
