@@ -90,15 +90,15 @@ export class Table {
       if (this.warnBox.checked) this.checkVerdict();
     });
     this.rulesLink = el("a", { class: "button", id: "rules-link", href: `/rules/${this.game.name}`, text: "Rules" });
+    const settings = el("details", { class: "settings" }, el("summary", { text: "Settings" }),
+      el("label", { class: "auto", for: "auto-move", id: "auto-move-label" }, this.autoBox, " auto-move safe cards"),
+      el("label", { class: "auto", for: "warn-lost", id: "warn-lost-label" }, this.warnBox,
+        " tell me when the deal can no longer be won (looks at the face-down cards)"));
     const bar = el("div", { class: "toolbar", role: "toolbar", "aria-label": "game controls" },
       el("span", { class: "group" }, this.levelSelect, this.buttons.new,
         this.dealInput, this.numberingSelect, this.dealInput && button("open-deal", "Open", () => this.openDeal(), "Open this deal number")),
       el("span", { class: "group" }, this.buttons.restart, this.buttons.undo, this.buttons.redo),
       el("span", { class: "group" }, this.buttons.hint, this.buttons.solver, this.buttons.finish, this.rulesLink), settings);
-    const settings = el("details", { class: "settings" }, el("summary", { text: "Settings" }),
-      el("label", { class: "auto", for: "auto-move", id: "auto-move-label" }, this.autoBox, " auto-move safe cards"),
-      el("label", { class: "auto", for: "warn-lost", id: "warn-lost-label" }, this.warnBox,
-        " tell me when the deal can no longer be won (looks at the face-down cards)"));
     this.board = el("div", { class: "board", role: "application", "aria-label": "card table", "aria-roledescription": "card table" });
     this.banner = el("div", { id: "banner", hidden: true });
     this.lostBanner = el("div", { id: "lost-banner", hidden: true });
@@ -329,12 +329,14 @@ export class Table {
     const m = this.m;
     const s = (m.spots.get(pile.name) || []);
     const last = s.length ? s[s.length - 1] : [0, 0];
-    return { left: pile.left, top: pile.top, right: pile.left + m.w + last[0], bottom: pile.top + m.h + last[1] };
+    const { left, top } = m.at.get(pile.name);
+    return { left, top, right: left + m.w + last[0], bottom: top + m.h + last[1] };
   }
 
   draw() {
     const t = this.table;
     const m = this.layout();
+    m.at = new Map();  // each pile's top-left corner on the board (the table as sent stays as it was)
     this.m = m;
     this.board.style.height = `${m.height}px`;
     const nodes = [];
@@ -345,7 +347,7 @@ export class Table {
     for (const pile of t.piles) {
       const left = m.left + m.gap + pile.x * (m.w + m.gap);
       const top = m.tops.get(pile.y);
-      pile.left = left; pile.top = top;
+      m.at.set(pile.name, { left, top });
       const s = m.spots.get(pile.name);
       const faceUp = pile.cards.filter((c) => c.up).map((c) => cardLabel(c.face));
       const down = pile.cards.length - faceUp.length;
@@ -402,7 +404,7 @@ export class Table {
       if (!pile) continue;
       const box = this.extent(pile);
       const [dx, dy] = m.spots.get(name)[index] || [0, 0];
-      mark("hinted card", { left: pile.left + dx, top: pile.top + dy, right: box.right, bottom: box.bottom });
+      mark("hinted card", { left: box.left + dx, top: box.top + dy, right: box.right, bottom: box.bottom });
     }
     const active = this.board.contains(document.activeElement) ? document.activeElement.dataset : null;
     const keep = active ? { pile: active.pile, index: active.index === undefined ? -1 : Number(active.index) } : null;
