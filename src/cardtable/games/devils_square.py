@@ -602,6 +602,15 @@ class DevilsSquare(Rules[DevilsSquareState, DevilsSquareMove]):
         """
         return "the draw pile" if name == "draw" else f"square {name}"
 
+    def pile_notes(self, state: DevilsSquareState) -> dict[str, str]:
+        """The books made and the score, written on the pile of books.
+
+        >>> DevilsSquare().pile_notes(DevilsSquare().deal(0))
+        {'books': '0 books, score 0'}
+        """
+        books = state.books
+        return {"books": f"{books} book{'' if books == 1 else 's'}, score {self.score(state)}"}
+
     def aside(self, state: DevilsSquareState) -> list[tuple[str, Pile]]:
         """The books made, face up beside the table: one pile ``books``, book after book,
         each from its 1 to its 4 (so a 4 is on top).

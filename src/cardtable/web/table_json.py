@@ -212,9 +212,8 @@ def solitaire_table(game: Game[Any, Any]) -> dict[str, Any]:
             )
     for name, pile in rules.aside(state):
         where = table.place(name)
-        shown.append(
-            {**_pile(name, where, where.fan, _cards(rules, table.cards, list(pile)), table), "note": "", "aside": True}
-        )
+        cards = _cards(rules, table.cards, list(pile))
+        shown.append({**_pile(name, where, where.fan, cards, table), "note": notes.get(name, ""), "aside": True})
     legal = legal_places(rules, state, game.legal_moves(), piles)
     return {
         "family": "solitaire",

@@ -370,7 +370,7 @@ export class Table {
       }
       if (pile.note) {
         nodes.push(el("div", { class: "note", "aria-hidden": "true", text: pile.note,
-          style: `left:${left + 3}px;top:${top + m.h - 17}px;width:${m.w - 6}px` }));
+          style: `left:${left + 2}px;top:${top + m.h - 3}px;width:${m.w - 4}px` }));
       }
       if (m.captions) {
         nodes.push(el("div", { class: "caption", "aria-hidden": "true", text: pile.caption || "",
