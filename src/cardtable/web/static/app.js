@@ -183,7 +183,7 @@ async function stats() {
   else {
     page.append(chart(rows, list));
     const head = ["Game", "Mode", "Level", "Played", "Won", "Win rate", "Streak", "Best streak", "Best time", "Average time", "Fewest moves", "Hints used"];
-    page.append(el("div", { class: "scroll" }, el("table", {},
+    page.append(el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "statistics table (scrolls sideways)" }, el("table", {},
       el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col", text: h })))),
       el("tbody", {}, rows.map((r) => el("tr", {},
         el("th", { scope: "row", text: title(list, r.game) }), el("td", { text: r.mode }), el("td", { text: cap(r.level) }),
@@ -223,6 +223,13 @@ async function rules(name) {
   document.title = `${data.title} rules — cardtable`;
   const page = el("article", { class: "rules" });
   page.innerHTML = data.html;
+  // A wide table or code block scrolls on its own, and can be reached and scrolled by keyboard.
+  for (const table of page.querySelectorAll("table")) {
+    const box = el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "table (scrolls sideways)" });
+    table.replaceWith(box);
+    box.append(table);
+  }
+  for (const pre of page.querySelectorAll("pre")) { pre.tabIndex = 0; pre.setAttribute("aria-label", "example (scrolls sideways)"); pre.setAttribute("role", "region"); }
   const heading = page.querySelector("h1");
   const picture = el("figure", { class: "layout-picture" });
   picture.innerHTML = data.layout;
