@@ -95,6 +95,7 @@ def test_the_solver_hint_says_it_sees_the_face_down_cards_and_the_plain_hint_doe
 def test_deal_numbers_and_javasolitaire_numbers_in_the_deal_box(page: Page) -> None:
     p = open_at(page, "klondike", 5, [])
     assert p.locator("#label").inner_text() == "Random (5)"
+    p.click(".settings summary")  # which deal: in "Deal and settings"
     p.select_option("#numbering", "javasol")
     p.fill("#deal-number", "5")
     p.click("#open-deal")

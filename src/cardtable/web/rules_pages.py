@@ -123,7 +123,7 @@ def layout_svg(game: str) -> str:
     over them.
 
     >>> svg = layout_svg("devils-square")
-    >>> svg.startswith("<svg") and "square a1" in svg and "draw pile" in svg
+    >>> svg.startswith("<svg") and ">a1</tspan>" in svg and "draw pile" in svg
     True
     """
     piles = layout(game)
@@ -151,10 +151,13 @@ def layout_svg(game: str) -> str:
             f'<rect x="{x:g}" y="{top:g}" width="{CARD_W}" height="{h:g}" rx="5" fill="#faf7ef" '
             'stroke="#17543a" stroke-width="1.5"/>'
         )
-        words = escape(str(p["label"]))
+        lines = "".join(
+            f'<tspan x="{x + CARD_W / 2:g}" dy="{0 if i == 0 else 11}">{escape(word)}</tspan>'
+            for i, word in enumerate(str(p["label"]).split())
+        )
         parts.append(
-            f'<text x="{x + CARD_W / 2:g}" y="{top + 16:g}" font-size="9" text-anchor="middle" fill="#1d1d1b">'
-            f"{words}</text>"
+            f'<text x="{x + CARD_W / 2:g}" y="{top + 15:g}" font-size="10" text-anchor="middle" fill="#1d1d1b">'
+            f"{lines}</text>"
         )
         area = str(p["area"])
         if area and area not in labelled:

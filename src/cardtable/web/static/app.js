@@ -192,7 +192,7 @@ async function stats() {
         el("td", { text: seconds(r.average_time) }), el("td", { text: r.fewest_moves ?? "–" }), el("td", { text: r.hints })))))));
   }
   page.append(el("dl", { class: "explain" },
-    el("dt", { text: "Played" }), el("dd", { text: "Games that ended: won, lost (no move can make progress), or left unfinished after at least one move to start another game of the same kind." }),
+    el("dt", { text: "Played" }), el("dd", { text: "Games that ended: won; lost, when no legal move was left; or left with moves made, which counts as lost: restarted, or left for another game of the same kind." }),
     el("dt", { text: "Streak" }), el("dd", { text: "Games won in a row, counted in the order they ended; a lost or left game starts it again from 0. Best streak is the longest so far." }),
     el("dt", { text: "Time" }), el("dd", { text: "From your first move to the winning move, for won games only. Average time is the mean over all won games." }),
     el("dt", { text: "Hints used" }), el("dd", { text: "Hints that gave a move; a hint that found nothing is not counted." })));

@@ -74,7 +74,7 @@ export class Table {
       numbering.choices.map((c) => el("option", { value: c, text: c === "javasol" ? "JavaSolitaire numbers" : `${c} numbers` }))) : null;
     const button = (id, text, action, title) => el("button", { id, type: "button", title, text, onclick: () => action() });
     this.buttons = {
-      new: button("new", "New game", () => this.newGame(), "Deal a new game (of the chosen level)"),
+      new: button("new", "New game", () => this.newGame(), "Deal a new game (of the level chosen in Deal and settings)"),
       restart: button("restart", "Restart", () => this.restart(), "Back to the start of this deal"),
       undo: button("undo", "Undo", () => this.act("undo"), "Take back a move (Ctrl+Z)"),
       redo: button("redo", "Redo", () => this.act("redo"), "Play again a move taken back (Ctrl+Y)"),
@@ -90,14 +90,16 @@ export class Table {
       if (this.warnBox.checked) this.checkVerdict();
     });
     this.rulesLink = el("a", { class: "button", id: "rules-link", href: `/rules/${this.game.name}`, text: "Rules" });
-    const settings = el("details", { class: "settings" }, el("summary", { text: "Settings" }),
+    // The choices made less often (which deal, the settings) fold away, so the table keeps the window.
+    const settings = el("details", { class: "settings" }, el("summary", { text: levels.length ? "Deal and settings" : "Settings" }),
+      levels.length ? el("div", { class: "deal-box" }, this.levelSelect, this.dealInput, this.numberingSelect,
+        button("open-deal", "Open", () => this.openDeal(), "Open this deal number")) : null,
       el("label", { class: "auto", for: "auto-move", id: "auto-move-label" }, this.autoBox, " auto-move safe cards"),
       el("label", { class: "auto", for: "warn-lost", id: "warn-lost-label" }, this.warnBox,
         " tell me when the deal can no longer be won (looks at the face-down cards)"));
+    this.settings = settings;
     const bar = el("div", { class: "toolbar", role: "toolbar", "aria-label": "game controls" },
-      el("span", { class: "group" }, this.levelSelect, this.buttons.new,
-        this.dealInput, this.numberingSelect, this.dealInput && button("open-deal", "Open", () => this.openDeal(), "Open this deal number")),
-      el("span", { class: "group" }, this.buttons.restart, this.buttons.undo, this.buttons.redo),
+      el("span", { class: "group" }, this.buttons.new, this.buttons.restart, this.buttons.undo, this.buttons.redo),
       el("span", { class: "group" }, this.buttons.hint, this.buttons.solver, this.buttons.finish, this.rulesLink), settings);
     this.board = el("div", { class: "board", role: "application", "aria-label": "card table", "aria-roledescription": "card table" });
     this.banner = el("div", { id: "banner", hidden: true });
@@ -144,6 +146,7 @@ export class Table {
     // Safe cards go to foundations: only games that have them offer it.
     document.getElementById("auto-move-label").hidden = !table.piles.some((p) => p.kind === "foundation");
     document.getElementById("warn-lost-label").hidden = table.family !== "solitaire";
+    this.settings.hidden = !this.levelSelect && document.getElementById("auto-move-label").hidden && document.getElementById("warn-lost-label").hidden;
     b.solver.textContent = table.family === "seats" ? "Suggest a move" : "Solver hint (sees face-down cards)";
     // An example of the notation: the text of a legal move, as the server wrote it.
     this.notation.querySelector("input").placeholder = table.legal.length ? `type a move, e.g. ${table.legal[0].move}` : "type a move";
@@ -360,7 +363,7 @@ export class Table {
         class: classes.join(" "), "data-pile": pile.name, role: "group", "aria-label": label, tabindex: "-1",
         style: `left:${left}px;top:${top}px;width:${m.w}px;height:${m.h}px`,
       });
-      if (["stock", "draw", "deck", "won", "area", "books"].includes(pile.kind) || (pile.kind === "hand" && pile.grab === "none")) {
+      if (["stock", "draw", "deck", "won", "area"].includes(pile.kind) || (pile.kind === "hand" && pile.grab === "none")) {
         slot.append(el("span", { class: "count", "aria-hidden": "true", text: String(pile.cards.length) }));
       }
       nodes.push(slot);
@@ -369,8 +372,11 @@ export class Table {
           style: `left:${left}px;top:${top - LABEL}px` }));
       }
       if (pile.note) {
+        // On the pile, at least wide enough for a word, and kept on the board.
+        const wide = Math.max(m.w - 4, 58);
+        const x = Math.min(left + 2 - (wide - m.w + 4) / 2, this.board.clientWidth - wide - 2);
         nodes.push(el("div", { class: "note", "aria-hidden": "true", text: pile.note,
-          style: `left:${left + 2}px;top:${top + m.h - 3}px;width:${m.w - 4}px` }));
+          style: `left:${Math.max(2, x)}px;top:${top + m.h - 3}px;width:${wide}px` }));
       }
       if (m.captions) {
         nodes.push(el("div", { class: "caption", "aria-hidden": "true", text: pile.caption || "",
