@@ -41,6 +41,13 @@ export function tableUrl(table) {
   return `/play/${table.game}?${query}`;
 }
 
+// The width of an area's name as the page writes it (the .area-label font), in pixels.
+const measure = document.createElement("canvas").getContext("2d");
+function textWidth(text) {
+  measure.font = `700 12px system-ui, "DejaVu Sans", sans-serif`;
+  return measure.measureText(text).width;
+}
+
 export function renderTable(main, table, game) {
   new Table(main, table, game);
 }
@@ -271,11 +278,23 @@ export class Table {
         if (p.area && !seen.has(p.area)) { seen.add(p.area); labels.set(p.name, p.area); }
       }
     }
-    const labelled = new Set(t.piles.filter((p) => labels.has(p.name)).map((p) => p.y));
+    // A row's names on one line; where one would run into the next, on two lines, every other one
+    // on the upper line (so each may take the room up to the next but one).
+    const bands = new Map();  // row -> lines of its band
+    const line = new Map();   // pile -> the line (0: the lower) its area's name is on
+    const xOf = (p) => left + gap + p.x * (w + gap);
+    for (const row of rows) {
+      const named = t.piles.filter((p) => p.y === row && labels.has(p.name)).sort((a, b) => a.x - b.x);
+      if (!named.length) continue;
+      const fits = named.every((p, i) => textWidth(labels.get(p.name)) <= (i + 1 < named.length ? xOf(named[i + 1]) : width) - xOf(p) - 4);
+      bands.set(row, fits ? 1 : 2);
+      named.forEach((p, i) => line.set(p.name, fits ? 0 : (named.length - 1 - i) % 2));
+    }
+    const labelled = new Map([...bands].map(([row, lines]) => [row, lines * LABEL]));
     const natural = new Map(t.piles.filter((p) => p.fan === "down").map((p) => [p.name, this.naturalSteps(p, h)]));
     const sum = (xs) => xs.reduce((a, b) => a + b, 0);
     const rowFan = (row, key) => Math.max(0, ...t.piles.filter((p) => p.y === row && natural.has(p.name)).map((p) => sum(natural.get(p.name)[key])));
-    const fixed = gap + sum(rows.map((r) => h + gap * 1.6 + captions + (labelled.has(r) ? LABEL : 0)));
+    const fixed = gap + sum(rows.map((r) => h + gap * 1.6 + captions + (labelled.get(r) || 0)));
     const want = sum(rows.map((r) => rowFan(r, "steps")));
     // Squeeze the fans (never below their least) when the table would not fit the window.
     const budget = avail - fixed;
@@ -301,7 +320,7 @@ export class Table {
     const tops = new Map();
     let y = gap;
     for (const row of rows) {
-      if (labelled.has(row)) y += LABEL;
+      y += labelled.get(row) || 0;
       tops.set(row, y);
       const extent = Math.max(h, ...t.piles.filter((p) => p.y === row).map((p) => {
         const s = spots.get(p.name);
@@ -309,7 +328,7 @@ export class Table {
       }));
       y += extent + gap * 1.6 + captions;
     }
-    return { w, h, gap, left, tops, spots, labels, captions, height: y };
+    return { w, h, gap, left, tops, spots, labels, line, captions, height: y };
   }
 
   layout() {
@@ -369,14 +388,13 @@ export class Table {
       nodes.push(slot);
       if (m.labels.has(pile.name)) {
         nodes.push(el("div", { class: "area-label", "aria-hidden": "true", text: m.labels.get(pile.name),
-          style: `left:${left}px;top:${top - LABEL}px` }));
+          style: `left:${left}px;top:${top - LABEL * (1 + m.line.get(pile.name))}px` }));
       }
       if (pile.note) {
-        // On the pile, at least wide enough for a word, and kept on the board.
-        const wide = Math.max(m.w - 4, 58);
-        const x = Math.min(left + 2 - (wide - m.w + 4) / 2, this.board.clientWidth - wide - 2);
+        // On the pile, over its lower edge, as wide as the pile and its gap (a long note wraps).
+        const size = Math.max(8, Math.min(11, m.w * 0.2));
         nodes.push(el("div", { class: "note", "aria-hidden": "true", text: pile.note,
-          style: `left:${Math.max(2, x)}px;top:${top + m.h - 3}px;width:${wide}px` }));
+          style: `left:${left - m.gap * 0.4}px;top:${top + m.h - 3}px;width:${m.w + m.gap * 0.8}px;font-size:${size}px` }));
       }
       if (m.captions) {
         nodes.push(el("div", { class: "caption", "aria-hidden": "true", text: pile.caption || "",
