@@ -63,7 +63,7 @@ def at(p: Any) -> int:
 
 
 def wait_at(p: Any, before: int) -> int:
-    p.wait_for_function(f"Number(document.body.dataset.at) !== {before}")
+    p.wait_for_function(f"() => Number(document.body.dataset.at) !== {before}")
     return at(p)
 
 

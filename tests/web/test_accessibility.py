@@ -62,7 +62,7 @@ def test_axe_finds_no_violation_on_any_page(page: Page, width: int) -> None:
         move = next(m for m in t["legal"] if m["index"] is not None)
         p.fill("#move-input", move["move"])  # a table in play: a move made, a card picked up, a hint shown
         p.press("#move-input", "Enter")
-        p.wait_for_function("document.body.dataset.at === '1'")
+        p.wait_for_function("() => document.body.dataset.at === '1'")
         p.click("#hint")
         p.wait_for_selector(".mark.hinted")
         p.click(".settings summary")
@@ -135,5 +135,5 @@ def test_a_whole_game_won_by_keyboard_alone(page: Page, name: str) -> None:
         play_by_keys(p, next(m for m in t["legal"] if m["move"] == text))
     p.wait_for_selector("body[data-state='won']")
     assert shown_table(p)["outcome"]["won"]
-    p.wait_for_function("document.getElementById('announce').textContent.includes('You won!')")
+    p.wait_for_function("() => document.getElementById('announce').textContent.includes('You won!')")
     assert not violations(p)  # the won banner too

@@ -53,7 +53,7 @@ def test_the_last_stock_card_is_drawn_with_a_click(page: Page) -> None:
     p.locator('.card[data-pile="stock"]').last.click()
     assert wait_at(p, before) == before + 1
     assert p.locator('.card[data-pile="stock"]').count() == 0
-    p.wait_for_function("document.getElementById('announce').textContent.includes('Draw a card.')")
+    p.wait_for_function("() => document.getElementById('announce').textContent.includes('Draw a card.')")
 
 
 def test_autocomplete_is_not_offered_with_unseen_stock_cards(page: Page) -> None:
@@ -88,7 +88,7 @@ def test_the_solver_hint_says_it_sees_the_face_down_cards_and_the_plain_hint_doe
     assert p.locator(".mark.hinted.card").count() == 1 and p.locator(".mark.hinted:not(.card)").count() == 1
     p.click("#solver-hint")
     p.wait_for_function(
-        "document.getElementById('message').textContent.startsWith('The solver sees the face-down cards')"
+        "() => document.getElementById('message').textContent.startsWith('The solver sees the face-down cards')"
     )
 
 
@@ -99,7 +99,7 @@ def test_deal_numbers_and_javasolitaire_numbers_in_the_deal_box(page: Page) -> N
     p.select_option("#numbering", "javasol")
     p.fill("#deal-number", "5")
     p.click("#open-deal")
-    p.wait_for_function("document.getElementById('label').textContent === 'Random (JavaSolitaire 5)'")
+    p.wait_for_function("() => document.getElementById('label').textContent === 'Random (JavaSolitaire 5)'")
     game = cardtable.new_game("klondike", deal=5, numbering="javasol")
     tops = [p for row in game.rules.display(game.state) for name, p in row if name.isdigit()]
     labels = [p.locator(f'.card[data-pile="{i + 1}"]').last.get_attribute("aria-label") for i in range(7)]
@@ -382,7 +382,7 @@ def test_new_game_and_restart_ask_first_and_say_it_counts_as_a_loss(page: Page) 
     p.click("#confirm-yes")
     assert wait_at(p, 1) == 0
     p.click("#new")  # no move made: nothing to lose, nothing asked
-    p.wait_for_function("!new URLSearchParams(location.search).get('deal') || document.body.dataset.at === '0'")
+    p.wait_for_function("() => !new URLSearchParams(location.search).get('deal') || document.body.dataset.at === '0'")
     assert p.locator("dialog#confirm").count() == 0
     p.goto(page.live.url + "/stats")
     p.wait_for_selector("body[data-state='stats']")
@@ -400,8 +400,10 @@ def test_deserto_first_player_counts_seats_as_the_page_labels_them(page: Page) -
     first.select_option(label="seat 3")
     card.locator('button[type="submit"]').click()  # every other seat a bot: it starts at once
     p.wait_for_selector("body[data-state='playing']")
-    code = p.url.rsplit("/", 1)[1]
-    assert int(p.evaluate(f"fetch('/api/rooms/{code}').then(r => r.json())")["options"]["first"]) == 2
+    code = p.url.rsplit("/", 1)[1].split("#")[0]
+    key = f"localStorage.getItem('cardtable.room.{code}')"  # the seat token opens the room's summary
+    summary = p.evaluate(f"fetch('/api/rooms/{code}', {{headers: {{'X-Room-Key': {key}}}}}).then(r => r.json())")
+    assert int(summary["options"]["first"]) == 2
     p.wait_for_function(f"() => {{ const t = ({ROOM_TABLE})(); return t && t.to_move === t.seat; }}")
     assert p.locator(".log li").first.inner_text().startswith("Greedy 3")
     p.goto(page.live.url + "/play/deserto?first=4&new=1")
@@ -414,10 +416,10 @@ def test_every_move_is_said_in_words_to_a_screen_reader(page: Page) -> None:
     p = open_at(page, "klondike", 0, [])
     assert p.locator("#announce[aria-live='polite']").count() == 1
     p.locator('.card[data-pile="stock"]').last.click()
-    p.wait_for_function("document.getElementById('announce').textContent === 'Draw three cards.'")
+    p.wait_for_function("() => document.getElementById('announce').textContent === 'Draw three cards.'")
     assert p.locator("#news").inner_text() == "Draw three cards."
     p.keyboard.press("Control+z")
-    p.wait_for_function("document.getElementById('announce').textContent === 'Taken back: Draw three cards.'")
+    p.wait_for_function("() => document.getElementById('announce').textContent === 'Taken back: Draw three cards.'")
 
 
 def test_every_table_links_to_its_rules_page_with_a_picture(page: Page) -> None:

@@ -47,7 +47,7 @@ an offer of autocomplete would tell the player the stock is good."""
 
 @pytest.fixture
 def client() -> TestClient:
-    return TestClient(create_app(":memory:", hint_seconds=0.3))
+    return TestClient(create_app(":memory:", hint_seconds=0.3), base_url="http://localhost")
 
 
 def new(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -211,7 +211,7 @@ def test_the_hints_say_what_they_know(client: TestClient) -> None:
 
 def test_the_end_at_the_table_is_the_rules_end() -> None:
     """Over at the table exactly when the game is won or no legal move is left, in every game."""
-    client = TestClient(create_app(":memory:"))
+    client = TestClient(create_app(":memory:"), base_url="http://localhost")
     for name in SOLITAIRES:
         rng = random.Random(name)
         table = new(client, game=name, deal=2)
