@@ -501,7 +501,7 @@ class Database:
                 " WHERE e.day = ? AND e.mode = ? ORDER BY e.late, e.moves, e.seconds, e.created, e.player",
                 (day, mode),
             ).fetchall()
-        return [DailyEntry(*r[:6], bool(r[6]), bool(r[7]), float(r[8]), r[9]) for r in rows]
+        return [DailyEntry(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), bool(r[7]), r[8], r[9]) for r in rows]
 
     def set_daily_name(self, player: str, name: str) -> None:
         """Keep a browser's display name for the leaderboards.
