@@ -44,7 +44,6 @@ True
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
 from contextlib import suppress
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
@@ -198,8 +197,8 @@ def utc_day(seconds: float) -> date:
 
 class Daily:
     """The daily deals of a server: its tables (:class:`SolitaireTables`, which tells this
-    what happens at a daily table) and database; ``clock`` gives the time (tests pass
-    their own).
+    what happens at a daily table) and database; the time is the tables' ``clock`` (tests
+    set their own).
 
     >>> from cardtable.web.database import Database
     >>> tables = SolitaireTables(Database(":memory:"), clock=lambda: 1_795_600_000.0)
@@ -209,18 +208,26 @@ class Daily:
     (None, '2026-11-25', 'normal')
     """
 
-    def __init__(self, tables: SolitaireTables, clock: Callable[[], float] | None = None) -> None:
+    def __init__(self, tables: SolitaireTables) -> None:
         self.tables = tables
         self.db: Database = tables.db
-        self.clock = clock or tables.clock
         tables.listeners.append(self._heard)
         tables.extras.append(self._extra)
+
+    def clock(self) -> float:
+        """The time now (the tables' clock), in seconds since the epoch.
+
+        >>> from cardtable.web.database import Database
+        >>> Daily(SolitaireTables(Database(":memory:"), clock=lambda: 5.0)).clock()
+        5.0
+        """
+        return self.tables.clock()
 
     def today(self) -> date:
         """The day it is now (UTC).
 
         >>> from cardtable.web.database import Database
-        >>> Daily(SolitaireTables(Database(":memory:")), clock=lambda: 0.0).today().isoformat()
+        >>> Daily(SolitaireTables(Database(":memory:"), clock=lambda: 0.0)).today().isoformat()
         '1970-01-01'
         """
         return utc_day(self.clock())
@@ -344,8 +351,6 @@ class Daily:
         row = self.db.get(table_id)
         if play is None or row is None or play.player != player:
             raise TableError("bad-request", "only a daily deal's table goes on the leaderboard")
-        if name is not None:
-            self.set_name(player, name)
         if row.result != "won":
             raise TableError("illegal", "only a won daily deal goes on the leaderboard")
         try:
@@ -353,6 +358,8 @@ class Daily:
         except CardtableError as err:
             raise TableError("bad-request", f"the table's moves do not replay: {err}") from None
         self._enter(row, game, play)
+        if name is not None:
+            self.set_name(player, name)
         data = self.tables.get(player, table_id)
         data["leaderboard"] = self.leaderboard(player, play.mode, play.day)
         return data
