@@ -6,9 +6,9 @@ mark, past days playable and marked late, names, streaks."""
 from __future__ import annotations
 
 import re
-from hashlib import sha256
 from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime, timedelta
+from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
