@@ -218,6 +218,7 @@ def test_a_forged_score_is_refused(app: Any, browsers: Callable[[], TestClient])
     assert entries == []  # Ana's entry waits for her name; Carl has none
     board = ok(ana.post("/api/daily/enter", json={"table": won["id"], "name": "  Ana   B "}))["leaderboard"]
     assert [(e["name"], e["moves"], e["you"]) for e in board["entries"]] == [("Ana B", won["at"], True)]
+    assert board["scoring"] == "Cards left" and board["entries"][0]["score"]["text"] == "0 cards left"
 
 
 def test_entries_are_ranked_by_moves_then_time_with_the_clean_mark(

@@ -316,6 +316,7 @@ class Daily:
         if not replay.rules.is_won(replay.state) or row.result != "won" or row.ended is None:
             raise TableError("bad-request", "the table's moves do not win the day's deal: no entry")
         started = row.started if row.started is not None else row.created
+        scoring = spec_for(key.game).scoring[0]
         entry = DailyEntry(
             day=play.day,
             mode=play.mode,
@@ -326,6 +327,7 @@ class Daily:
             clean=play.undos == 0 and play.hints == 0 and play.finishes == 0,
             late=utc_day(row.ended).isoformat() != play.day,
             created=self.clock(),
+            score=scoring.score(replay.rules, replay.rules.deal(play.deal), replay.moves),
         )
         return self.db.add_daily_entry(entry)
 
@@ -387,6 +389,7 @@ class Daily:
         """
         key = daily_mode(mode)
         when = parse_day(day, self.today())
+        scoring = spec_for(key.game).scoring[0]
         entries = []
         ranks = {False: 0, True: 0}
         for entry in self.db.daily_entries(when.isoformat(), key.label):
@@ -401,6 +404,7 @@ class Daily:
                     "seconds": entry.seconds,
                     "clean": entry.clean,
                     "late": entry.late,
+                    "score": None if entry.score is None else scoring.as_json(entry.score),
                     "you": entry.player == player,
                 }
             )
@@ -415,6 +419,7 @@ class Daily:
             "title": mode_title(key),
             "level": daily_level(when),
             "deal": mine.deal if shown and mine is not None else None,
+            "scoring": scoring.title,
             "entries": entries,
         }
 

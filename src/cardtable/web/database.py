@@ -126,6 +126,7 @@ MIGRATIONS: tuple[str, ...] = (
         clean INTEGER NOT NULL,
         late INTEGER NOT NULL,
         created REAL NOT NULL,
+        score INTEGER,
         PRIMARY KEY (day, mode, player)
     );
     CREATE TABLE daily_names (
@@ -224,7 +225,8 @@ class DailyPlay:
 class DailyEntry(NamedTuple):
     """One line of a daily deal's leaderboard: the day and mode, the browser, its won
     table, the moves and seconds of the win, whether it is clean (no undo, hint or
-    autocomplete) and late (won after its day), when it was made; ``name`` the browser's
+    autocomplete) and late (won after its day), when it was made, its score (by the game's
+    first scoring, :mod:`cardtable.core.scoring`; shown, not ranked); ``name`` the browser's
     display name when read (None: it has none yet).
 
     >>> DailyEntry("2026-11-23", "klondike-draw3", "p1", "t1", 90, 300.0, True, False, 1.0).moves
@@ -240,6 +242,7 @@ class DailyEntry(NamedTuple):
     clean: bool
     late: bool
     created: float
+    score: int | None = None
     name: str | None = None
 
 
@@ -501,7 +504,7 @@ class Database:
                 " WHERE e.day = ? AND e.mode = ? ORDER BY e.late, e.moves, e.seconds, e.created, e.player",
                 (day, mode),
             ).fetchall()
-        return [DailyEntry(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), bool(r[7]), r[8], r[9]) for r in rows]
+        return [DailyEntry(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), bool(r[7]), r[8], r[9], r[10]) for r in rows]
 
     def set_daily_name(self, player: str, name: str) -> None:
         """Keep a browser's display name for the leaderboards.
