@@ -52,7 +52,7 @@ def play(page: Page, moves: list[str], deal: int, clock: Clock | None = None, hi
     p.click("#home-daily")
     p.wait_for_selector("body[data-state='daily']")
     assert visible_number(p, deal) == []
-    p.click(f'tr[data-mode="{MODE}"] a.button')
+    p.click(f'li[data-mode="{MODE}"] a.button')
     p.wait_for_selector("body[data-state='playing']")
     assert "/daily/play" in p.url and p.locator("#new").is_hidden() and p.locator("#give-up").is_visible()
     for i, move in enumerate(moves):
@@ -101,7 +101,7 @@ def test_two_browsers_win_the_daily_deal_and_are_ranked(browser: Any, live: Live
         cells = [rows.nth(i).locator("td, th").all_inner_texts() for i in range(2)]
         assert [(c[0], c[1], c[2], c[5]) for c in cells] == [
             ("1", "Ana", str(len(moves)), "clean"),
-            ("2", "Ben (you)", str(len(moves)), "–"),
+            ("2", "Ben (you)", str(len(moves)), "\u2013"),
         ]
         assert f"deal {deal}" in p.inner_text("main")  # Ben has finished it
         # A third browser that has not played sees the leaderboard, not the number.
@@ -134,5 +134,5 @@ def test_give_up_at_a_daily_table_asks_then_shows_the_number(page: Page) -> None
     assert f"deal {deal}" in p.inner_text("#label") and p.locator("#give-up").is_disabled()
     p.goto(f"{page.live.url}/daily")
     p.wait_for_selector("body[data-state='daily']")
-    row = p.locator('tr[data-mode="devils-square"]')
+    row = p.locator('li[data-mode="devils-square"]')
     assert "Given up" in row.inner_text() and str(deal) in row.inner_text()

@@ -21,7 +21,8 @@ async function home() {
   const [{ games: list, paces }, { tables }] = await Promise.all([games(), api("/api/tables")]);
   const page = el("section", { class: "home" }, el("h1", { text: "Choose a game" }),
     el("p", { class: "daily-call" }, el("a", { class: "button primary", href: "/daily", id: "home-daily", text: "Today's daily deals" }),
-      " The same deal for everyone, each game, every day, with a leaderboard."));
+      el("span", { text: "The same deal for everyone, each game, every day." }),
+      el("a", { href: "/leaderboard", id: "home-leaderboards", text: "Leaderboards" })));
   if (tables.length) {
     page.append(el("h2", { text: "Continue" }), el("ul", { class: "continue" }, tables.map((t) =>
       el("li", {}, el("a", { href: t.link, text: `${title(list, t.game)} — ${t.label}, ${t.moves} moves` })))));

@@ -62,25 +62,25 @@ export async function dailyPage(main) {
   const s = data.streak;
   page.append(el("p", { class: "streak", id: "streak" },
     el("strong", { text: `Streak: ${s.current} day${s.current === 1 ? "" : "s"} in a row` }),
-    ` · best ${s.best} · ${s.days} day${s.days === 1 ? "" : "s"} played on the day`));
-  const rows = data.modes.map((m) => {
+    ` · best ${s.best} · ${s.days} day${s.days === 1 ? "" : "s"} played`));
+  // One card a game and mode: its status (the deal number once won or given up), play, leaderboard.
+  const cards = data.modes.map((m) => {
     const action = m.status === "won" || m.status === "given up" ? "Look at it" : m.status === "playing" ? "Continue" : "Play";
-    return el("tr", { "data-mode": m.mode },
-      el("th", { scope: "row", text: m.title }),
-      el("td", { class: `status ${m.status.replace(" ", "-")}`, text: `${STATUS[m.status]}${m.status === "playing" ? ` (${m.moves} moves)` : ""}${m.status === "won" && m.clean ? " · clean" : ""}` }),
-      el("td", { text: m.deal === null ? "hidden until finished" : String(m.deal) }),
-      el("td", {}, el("a", { class: "button primary", href: m.link, "aria-label": `${action}: ${m.title}`, text: action })),
-      el("td", {}, el("a", { href: m.leaderboard, "aria-label": `Leaderboard of ${m.title} (${m.entries} ${m.entries === 1 ? "entry" : "entries"})`, text: `Leaderboard (${m.entries})` })));
+    const status = `${STATUS[m.status]}${m.status === "playing" ? ` (${m.moves} moves)` : ""}${m.status === "won" && m.clean ? " · clean" : ""}`;
+    return el("li", { class: "daily-card", "data-mode": m.mode },
+      el("h2", { text: m.title }),
+      el("p", { class: `daily-status ${m.status.replace(" ", "-")}`, text: status }),
+      el("p", { class: "daily-number", text: m.deal === null ? "Deal number: hidden until finished" : `Deal number: ${m.deal}` }),
+      el("p", { class: "actions" },
+        el("a", { class: "button primary", href: m.link, "aria-label": `${action}: ${m.title}`, text: action }),
+        el("a", { href: m.leaderboard, "aria-label": `Leaderboard of ${m.title} (${m.entries} ${m.entries === 1 ? "entry" : "entries"})`, text: `Leaderboard (${m.entries})` })));
   });
-  page.append(el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "the day's deals (scrolls sideways)" },
-    el("table", { class: "daily-table" },
-      el("thead", {}, el("tr", {}, ["Game", "Status", "Deal number", "Play", "Leaderboard"].map((h) => el("th", { scope: "col", text: h })))),
-      el("tbody", {}, rows))));
-  page.append(el("h2", { text: "Other days" }), dayPicker(data, "/daily"),
+  page.append(el("ul", { class: "daily-cards" }, cards));
+  page.append(el("h2", { class: "daily-part", text: "Other days" }), dayPicker(data, "/daily"),
     el("ul", { class: "recent-days" }, data.recent.map((d) => el("li", {},
       el("a", { href: `/daily?day=${d}`, "aria-current": d === data.day ? "page" : null, text: d === data.today ? "Today" : longDay(d) })))));
   page.append(el("p", { class: "explain", text: "A past day's deal can still be played; a win after its day is listed on the leaderboard as played late, after the day's own." }));
-  page.append(el("h2", { text: "Your name" }), nameForm(data.name, async (name) => (await api("/api/daily/name", { name })).name));
+  page.append(el("h2", { class: "daily-part", text: "Your name" }), nameForm(data.name, async (name) => (await api("/api/daily/name", { name })).name));
   main.replaceChildren(page);
   document.body.dataset.state = "daily";
 }
