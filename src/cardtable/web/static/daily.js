@@ -114,7 +114,7 @@ export async function leaderboardPage(main) {
   const board = (entries, caption, id) => el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": `${caption} (scrolls sideways)` },
     el("table", { class: "board-table", id },
       el("caption", { text: caption }),
-      el("thead", {}, el("tr", {}, ["Rank", "Name", "Moves", "Time", `Score (${data.scoring})`, "Clean"].map((h) => el("th", { scope: "col", text: h })))),
+      el("thead", {}, el("tr", {}, ["Rank", "Name", "Moves", "Time", "Score", "Clean"].map((h) => el("th", { scope: "col", text: h })))),
       el("tbody", {}, entries.map((e) => el("tr", { class: e.you ? "you" : "" },
         el("td", { text: e.rank }), el("th", { scope: "row", text: e.you ? `${e.name} (you)` : e.name }),
         el("td", { text: e.moves }), el("td", { text: clock(e.seconds) }),
@@ -127,7 +127,7 @@ export async function leaderboardPage(main) {
     el("a", { href: `/daily?day=${data.day}`, text: "All deals of this day" })));
   page.append(el("dl", { class: "explain" },
     el("dt", { text: "Ranking" }), el("dd", { text: "Fewest moves first, then the shortest time from the first move to the win. The server replays every win before it is listed: a score cannot be sent." }),
-    el("dt", { text: "Score" }), el("dd", { text: "The game's own scoring of the win, shown for each entry; it does not change the ranking." }),
+    el("dt", { text: "Score" }), el("dd", { text: `The game's own scoring of the win (${data.scoring}), shown for each entry; it does not change the ranking.` }),
     el("dt", { text: "Clean" }), el("dd", { text: "Won with no hint, no undo (or restart) and no autocomplete." }),
     el("dt", { text: "Played late" }), el("dd", { text: "Won after the deal's day (UTC): listed apart, after the day's own." })));
   main.replaceChildren(page);
