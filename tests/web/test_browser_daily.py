@@ -35,6 +35,18 @@ class Clock:
         return self.base + time.time() - self.start + self.extra
 
 
+FORGE = """async ([mode, table]) => {
+  const post = async (path, body) => (await fetch(path, {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body) })).status;
+  return [
+    await post("/api/daily/enter", {table, moves: 1, seconds: 0.5}),
+    await post("/api/daily/enter", {mode, name: "Ben", moves: 1, seconds: 0.5, clean: true}),
+    await post("/api/daily/entries", {mode, moves: 1}),
+  ];
+}"""
+"""Post forged scores from the page; the HTTP statuses."""
+
+
 def visible_number(p: Any, deal: int) -> list[str]:
     """Where the page shows the deal number: its text, title, address, or the table it holds."""
     shown = p.evaluate(
@@ -92,8 +104,11 @@ def test_two_browsers_win_the_daily_deal_and_are_ranked(browser: Any, live: Live
             p.wait_for_function(
                 f"() => document.getElementById('daily-entry').textContent.includes('On the leaderboard as {name}')"
             )
-        # Both on the leaderboard, the faster first (the same moves); Ana clean, Ben (a hint) not.
+        # A score posted by the page itself is refused: the server makes entries from its own tables.
         p = pages[1][1].page
+        status = p.evaluate(FORGE, [MODE, p.evaluate("window.cardtableTable.table.id")])
+        assert all(400 <= s < 500 for s in status), status
+        # Both on the leaderboard, the faster first (the same moves); Ana clean, Ben (a hint) not.
         p.click("#to-leaderboard")
         p.wait_for_selector("body[data-state='leaderboard']")
         rows = p.locator("#board-day tbody tr")

@@ -44,6 +44,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import threading
 from contextlib import suppress
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
@@ -211,6 +212,7 @@ class Daily:
     def __init__(self, tables: SolitaireTables) -> None:
         self.tables = tables
         self.db: Database = tables.db
+        self._lock = threading.Lock()  # one table a browser, day and mode, whatever the requests at once
         tables.listeners.append(self._heard)
         tables.extras.append(self._extra)
 
@@ -245,12 +247,13 @@ class Daily:
         """
         key = daily_mode(mode)
         when = parse_day(day, self.today())
-        for play in self.db.daily_plays(player, when.isoformat()):
-            if play.mode == key.label:
-                return self.tables.get(player, play.table_id)
-        deal = daily_deal(when, key.label)
-        table = self.tables.start(player, key.game, key.options(), deal, DAILY_LEVEL)
-        self.db.put_daily_play(DailyPlay(table["id"], player, when.isoformat(), key.label, deal, daily_level(when)))
+        with self._lock:
+            for play in self.db.daily_plays(player, when.isoformat()):
+                if play.mode == key.label:
+                    return self.tables.get(player, play.table_id)
+            deal = daily_deal(when, key.label)
+            table = self.tables.start(player, key.game, key.options(), deal, DAILY_LEVEL)
+            self.db.put_daily_play(DailyPlay(table["id"], player, when.isoformat(), key.label, deal, daily_level(when)))
         return self.tables.get(player, table["id"])
 
     def _heard(self, event: str, row: TableRow, game: Game[Any, Any]) -> None:
