@@ -4,11 +4,13 @@ Starts the web app on loopback with a fresh data folder, opens each game in
 Debian's Chromium (through Playwright), plays a few moves so that the table
 looks like a game in progress (the last one lit up by the plain hint), and writes
 PNGs to ``docs/screenshots/``: each game (``klondike.png``, ``klondike-phone.png``...),
-the home page, the statistics, a rules page, and a Deserto room played to its end.
+the home page, the statistics, a rules page, a Deserto room played to its end, and the
+daily deal's page and a leaderboard (``daily.png``, ``leaderboard.png``, and at phone
+width), after three players have won a deal of the day; ``--daily`` takes only those.
 Each is the window as a player sees it (not the whole page), so a table that
 runs below the window shows in the picture.
 
-    .venv/bin/python tools/screenshots.py [--out docs/screenshots] [--phone]
+    .venv/bin/python tools/screenshots.py [--out docs/screenshots] [--daily]
 
 >>> sorted(SHOTS)[:2]
 ['demonthief', 'deserto']
@@ -49,6 +51,7 @@ LEGAL = """async () => {
   const room = window.cardtableRoom;
   if (room) return room.table.table.legal;
   const id = new URLSearchParams(location.search).get("id");
+  if (!id) return window.cardtableTable.table.legal;  // a daily deal's table: its address has no id
   return (await (await fetch("/api/tables/" + id)).json()).legal;
 }"""
 """The legal moves of the table a page shows."""
@@ -86,6 +89,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/screenshots", help="folder of the PNGs")
     parser.add_argument("--moves", type=int, default=6, help="moves played before each screenshot")
+    parser.add_argument("--daily", action="store_true", help="only the daily deal's page and a leaderboard")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -100,7 +104,8 @@ def main() -> None:
 
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-            for width, height, suffix in ((1100, 800, ""), (360, 740, "-phone")):
+            daily_shots(browser, f"http://127.0.0.1:{port}", out)
+            for width, height, suffix in () if args.daily else ((1100, 800, ""), (360, 740, "-phone")):
                 page = browser.new_context(viewport={"width": width, "height": height}).new_page()
                 for name, path in SHOTS.items():
                     page.goto(f"http://127.0.0.1:{port}{path}")
@@ -134,7 +139,8 @@ def main() -> None:
                     page.wait_for_selector("#banner:not([hidden])")
                     page.evaluate("window.scrollTo(0, 0)")
                     page.screenshot(path=str(out / "deserto-room.png"))
-            room_with_clock(browser, f"http://127.0.0.1:{port}", out / "deserto-room-clock.png")
+            if not args.daily:
+                room_with_clock(browser, f"http://127.0.0.1:{port}", out / "deserto-room-clock.png")
             browser.close()
         server.should_exit = True
         thread.join(timeout=10)
@@ -176,6 +182,52 @@ def room_with_clock(browser: Any, url: str, path: Path) -> None:
     ana.wait_for_selector("#room-bar .seat-left")
     ana.wait_for_timeout(1500)  # the clock has counted down a little
     ana.screenshot(path=str(path), full_page=True)
+
+
+WIN_DAILY = """async ([mode, name, moves, hint]) => {
+  const post = async (path, body) => (await fetch(path, {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body) })).json();
+  await post("/api/daily/name", {name});
+  let t = await post("/api/daily/play", {mode});
+  for (const [i, move] of moves.entries()) {
+    if (hint && i === 1) t = await post(`/api/tables/${t.id}/hint`, {at: t.at, kind: "plain"});
+    t = await post(`/api/tables/${t.id}/move`, {at: t.at, move});
+  }
+  return t.outcome.won;
+}"""
+"""Play a day's deal through the API as a browser with a name: the moves given (a hint first)."""
+
+
+def daily_shots(browser: Any, url: str, out: Path) -> None:
+    """The daily page and a leaderboard: three browsers win today's Desturado (easy mode)
+    deal (one with a hint); the one shown has also started Klondike's."""
+    import cardtable
+    from cardtable.web.daily import daily_deal, daily_mode, utc_day
+
+    mode = "desturado-easy"
+    key = daily_mode(mode)
+    deal = daily_deal(utc_day(time.time()), mode)
+    line = [str(m) for m in cardtable.solve(cardtable.new_game(key.game, deal=deal, **key.options()), seconds=60).moves]
+    players = (("Chloé", line, True), ("Ben", line, False), ("Ana", line, False))
+    pages = []
+    for name, moves, hint in players:
+        page = browser.new_context(viewport={"width": 1100, "height": 800}).new_page()
+        page.goto(url + "/")
+        page.wait_for_selector("body[data-state='home']")
+        assert page.evaluate(WIN_DAILY, [mode, name, moves, hint])
+        pages.append(page)
+    ana = pages[-1]
+    ana.goto(url + "/daily/play?mode=klondike-draw3")
+    ana.wait_for_selector("body[data-state='playing']")
+    play_some(ana, random.Random("daily"), 3)
+    for width, height, suffix in ((1100, 800, ""), (360, 740, "-phone")):
+        ana.set_viewport_size({"width": width, "height": height})
+        ana.goto(url + "/daily")
+        ana.wait_for_selector("body[data-state='daily']")
+        ana.screenshot(path=str(out / f"daily{suffix}.png"), full_page=True)
+        ana.goto(f"{url}/leaderboard?mode={mode}")
+        ana.wait_for_selector("body[data-state='leaderboard']")
+        ana.screenshot(path=str(out / f"leaderboard{suffix}.png"), full_page=True)
 
 
 MINE = """() => {

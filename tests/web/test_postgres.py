@@ -257,3 +257,20 @@ def test_a_one_player_table_played_at_two_processes_is_read_afresh(url: str) -> 
         b.play("me", table["id"], 1, move=second)  # b's copy was at move 1: it is stale now
     assert stale.value.kind == "stale"
     assert b.get("me", table["id"])["at"] == 2
+
+
+def test_the_daily_deals_tables_on_postgresql(url: str) -> None:
+    from cardtable.web.database import DailyEntry, DailyPlay
+
+    db = PostgresDatabase(url)
+    db.put_daily_play(DailyPlay("t", "p", "2026-11-23", "klondike-draw3", 2**60, "easy"))
+    db.put_daily_play(DailyPlay("t", "p", "2026-11-23", "klondike-draw3", 2**60, "easy", undos=2))
+    play = db.daily_play("t")
+    assert play is not None and play.deal == 2**60 and play.undos == 2 and db.daily_play("u") is None
+    assert [p.mode for p in db.daily_plays("p", "2026-11-23")] == ["klondike-draw3"] and db.daily_plays("q") == []
+    entry = DailyEntry("2026-11-23", "klondike-draw3", "p", "t", 90, 301.25, True, False, 1.5, score=12)
+    assert db.add_daily_entry(entry) and not db.add_daily_entry(entry._replace(moves=80))
+    db.set_daily_name("p", "Ana")
+    db.set_daily_name("p", "Ana B")
+    (stored,) = db.daily_entries("2026-11-23", "klondike-draw3")
+    assert stored == entry._replace(name="Ana B") and db.daily_name("p") == "Ana B" and db.daily_name("q") is None

@@ -55,6 +55,7 @@ from ..games import spec_for, specs
 from ..levels import LEVELS
 from ..rulebook import rules_text
 from .clocks import DEFAULT_PACE, PACES, describe
+from .daily import Daily
 from .database import Database
 from .errors import KINDS, TableError
 from .guard import Guard
@@ -76,7 +77,7 @@ PLAYER_COOKIE = "cardtable_player"
 STATIC = Path(str(files("cardtable").joinpath("web", "static")))
 """The front end's files."""
 
-PAGES = ("/", "/play/{game}", "/stats", "/rules/{game}", "/room/{code}")
+PAGES = ("/", "/play/{game}", "/stats", "/rules/{game}", "/room/{code}", "/daily", "/daily/play", "/leaderboard")
 """The paths that answer with the front end's page (it reads the path itself)."""
 
 
@@ -155,6 +156,27 @@ class Move(Act):
     auto: bool = False
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True, alias_generator=lambda n: n.rstrip("_"))
+
+
+class DailyPlayRequest(_Body):
+    """A daily deal to play: its mode (a level key's label) and day (``YYYY-MM-DD``; none: today)."""
+
+    mode: str
+    day: str | None = None
+
+
+class DailyEntryRequest(_Body):
+    """A leaderboard entry asked for: the won table it is made from (by the server), and the
+    browser's display name when it has none yet. Nothing else: no score is read from a browser."""
+
+    table: str
+    name: str | None = None
+
+
+class DailyName(_Body):
+    """The browser's display name for the leaderboards."""
+
+    name: str
 
 
 def catalogue() -> list[dict[str, Any]]:
@@ -242,6 +264,7 @@ def create_app(
         db = Database(str(folder / "cardtable.sqlite"))
     tables = SolitaireTables(db) if hint_seconds is None else SolitaireTables(db, hint_seconds=hint_seconds)
     rooms = Rooms(db, bot_pause=bot_pause, limits=caps, paces=PACES if paces is None else paces, hub=hub)
+    daily = Daily(tables)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -260,6 +283,7 @@ def create_app(
     app.state.db = db
     app.state.tables = tables
     app.state.rooms = rooms
+    app.state.daily = daily
 
     @app.middleware("http")
     async def player_cookie(request: Request, call_next: Any) -> Response:
@@ -360,6 +384,7 @@ def create_app(
             "restart": tables.restart,
             "finish": tables.finish,
             "verdict": tables.verdict,
+            "give-up": tables.give_up,
         }
         if action not in actions:
             raise TableError("not-found", f"no action {action!r} (actions: {', '.join(actions)}, hint, move)")
@@ -418,6 +443,26 @@ def create_app(
                 await rooms.disconnect(room, peer)
         finally:
             await peer.finish()
+
+    @app.get("/api/daily")
+    def daily_page(request: Request, day: str | None = None) -> dict[str, Any]:
+        return daily.overview(player(request), day)
+
+    @app.post("/api/daily/play")
+    def daily_play(request: Request, body: DailyPlayRequest) -> dict[str, Any]:
+        return daily.play(player(request), body.mode, body.day)
+
+    @app.post("/api/daily/enter")
+    def daily_enter(request: Request, body: DailyEntryRequest) -> dict[str, Any]:
+        return daily.enter(player(request), body.table, body.name)
+
+    @app.post("/api/daily/name")
+    def daily_name(request: Request, body: DailyName) -> dict[str, Any]:
+        return {"name": daily.set_name(player(request), body.name)}
+
+    @app.get("/api/daily/leaderboard")
+    def daily_leaderboard(request: Request, mode: str, day: str | None = None) -> dict[str, Any]:
+        return daily.leaderboard(player(request), mode, day)
 
     @app.get("/api/stats")
     def statistics(request: Request) -> dict[str, Any]:

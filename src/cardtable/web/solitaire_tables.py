@@ -13,6 +13,14 @@ The answer to every request is the table as the player may see it
 :mod:`cardtable.web.table_json` and the game's facts (level and deal label,
 outcome, undo and redo, the autocomplete offer).
 
+A table of a daily deal (:mod:`cardtable.web.daily`; its level is
+:data:`~cardtable.web.statistics.DAILY_LEVEL`) is made by :meth:`SolitaireTables.start`,
+is never left for another game, and hides its deal number (``deal``, ``seed``, the
+label) until it is won or given up (:meth:`SolitaireTables.give_up`). What happens
+at a table is told to :attr:`SolitaireTables.listeners` (``move``, ``undo``,
+``restart``, ``hint``, ``finish``, ``won``, ``given-up``), and
+:attr:`SolitaireTables.extras` add to its JSON.
+
 A multi-player game is played in a room (:mod:`cardtable.web.rooms`), even by
 one person against bots: a table of one is refused with a pointer to
 ``POST /api/rooms``.
@@ -45,7 +53,7 @@ from . import limits
 from .database import Database, TableRow
 from .drops import requested_move
 from .errors import TableError
-from .statistics import deal_label, mode_text
+from .statistics import DAILY_LEVEL, deal_label, mode_text
 from .table_hints import HINT_SECONDS, TableHints
 from .table_json import solitaire_table
 
@@ -62,6 +70,12 @@ class _Table:
     lock: threading.Lock
     hints: TableHints = field(default_factory=TableHints)
 
+
+Listener = Callable[[str, TableRow, Game[Any, Any]], None]
+"""Told what happened at a table: the event, the table's row and game (see the module docstring)."""
+
+Extra = Callable[[TableRow, dict[str, Any]], None]
+"""Adds to (or veils in) a table's JSON, given its row."""
 
 AUTO_PREFIX = "auto:"
 """Marks a move of the redo list that is played again with its automatic moves."""
@@ -88,6 +102,12 @@ class SolitaireTables:
         self.hint_seconds = hint_seconds
         self._cache: OrderedDict[str, _Table] = OrderedDict()
         self._lock = threading.Lock()
+        self.listeners: list[Listener] = []
+        self.extras: list[Extra] = []
+
+    def _tell(self, event: str, table: _Table) -> None:
+        for listener in self.listeners:
+            listener(event, table.row, table.game)
 
     # --- making and finding tables ------------------------------------------
 
@@ -140,12 +160,31 @@ class SolitaireTables:
         except CardtableError as err:
             raise TableError("bad-request", str(err)) from None
         self._abandon(player, game.name)
+        return self._new(player, game, level or "random", seed)
+
+    def start(self, player: str, name: str, options: dict[str, Any], deal: int, level: str) -> dict[str, Any]:
+        """A new table of a deal the server chose (a daily deal: ``level``
+        :data:`~cardtable.web.statistics.DAILY_LEVEL`, its number hidden until it is won or
+        given up), leaving no other table.
+
+        >>> from cardtable.web.database import Database
+        >>> t = SolitaireTables(Database(":memory:")).start("me", "klondike", {"draw": 1}, 5, "daily")
+        >>> t["label"], t["deal"], t["options"]["draw"]
+        ('Daily deal', None, '1')
+        """
+        try:
+            game = new_game(name, deal=deal, **options)
+        except CardtableError as err:
+            raise TableError("bad-request", str(err)) from None
+        return self._new(player, game, level, None)
+
+    def _new(self, player: str, game: Game[Any, Any], level: str, seed: int | None) -> dict[str, Any]:
         row = TableRow(
             id=secrets.token_urlsafe(9),
             player=player,
             game=game.name,
             mode=mode_text(game),
-            level=level or "random",
+            level=level,
             seed=seed,
             save=game.save(),
             created=self.clock(),
@@ -157,8 +196,8 @@ class SolitaireTables:
 
     def _abandon(self, player: str, name: str) -> None:
         for row in self.db.player_tables(player, finished=False):
-            if row.game != name:
-                continue
+            if row.game != name or row.level == DAILY_LEVEL:
+                continue  # a daily deal's table waits for its player
             table = self._table(player, row.id)
             with table.lock:
                 if table.row.ended is None and table.game.moves:
@@ -222,7 +261,7 @@ class SolitaireTables:
         out = table_outcome(game)
         over = {"won": out.won, "over": out.over, "score": out.score, "reason": table_reason(out)}
         rules = type(game.rules)
-        return {
+        data = {
             "id": row.id,
             "game": game.name,
             "title": rules.title,
@@ -246,6 +285,12 @@ class SolitaireTables:
             "told": told or [],
             **solitaire_table(game),
         }
+        if row.level == DAILY_LEVEL and row.result not in ("won", "abandoned"):
+            # A daily deal's number is the whole deal: not shown until the deal is won or given up.
+            data.update(deal=None, seed=None, label="Daily deal")
+        for extra in self.extras:
+            extra(row, data)
+        return data
 
     # --- changing a table --------------------------------------------------------
 
@@ -300,9 +345,15 @@ class SolitaireTables:
                 table.row.started = self.clock()
             self._settle(table)
             self._store(table)
+            self._tell("move", table)
+            self._tell_end(table)
             return self.table_json(table, told=moves_in_words(game, before, game.moves[played:]))
         finally:
             table.lock.release()
+
+    def _tell_end(self, table: _Table) -> None:
+        if table.row.result == "won":
+            self._tell("won", table)
 
     def _over(self, table: _Table) -> bool:
         return table_outcome(table.game).over or table.row.result == "abandoned"
@@ -345,6 +396,7 @@ class SolitaireTables:
             table.row.redo.append(f"{AUTO_PREFIX}{move}" if before - len(table.game.moves) > 1 else move)
             self._settle(table)
             self._store(table)
+            self._tell("undo", table)
             words = table.game.rules.describe_move(table.game.state, undone)
             return self.table_json(table, told=[f"Taken back: {words}."])
         finally:
@@ -374,6 +426,7 @@ class SolitaireTables:
                 raise TableError("illegal", f"cannot redo: {err}") from None
             self._settle(table)
             self._store(table)
+            self._tell_end(table)
             return self.table_json(table, told=moves_in_words(game, before, game.moves[played:]))
         finally:
             table.lock.release()
@@ -411,6 +464,7 @@ class SolitaireTables:
             row.redo, row.started, row.hints, row.ended, row.result = [], None, 0, None, None
             self._settle(table)
             self._store(table)
+            self._tell("restart", table)
             return self.table_json(table, told=["Back to the start of the deal."])
         finally:
             table.lock.release()
@@ -438,11 +492,13 @@ class SolitaireTables:
             if kind == "plain":
                 data = self.table_json(table)
                 data["hint"] = table.hints.plain(table.game)
+                self._tell("hint", table)
                 return data
             found = table.hints.hint(table.game, seconds=self.hint_seconds)
             if found["move"] is not None:
                 table.row.hints += 1
                 self._store(table)
+            self._tell("hint", table)
             data = self.table_json(table)
             data["hint"] = found
             return data
@@ -490,7 +546,30 @@ class SolitaireTables:
             table.row.redo = []
             self._settle(table)
             self._store(table)
+            self._tell("finish", table)
+            self._tell_end(table)
             return self.table_json(table, told=[f"Autocomplete played {len(line)} moves."])
+        finally:
+            table.lock.release()
+
+    def give_up(self, player: str, table_id: str, at: Any) -> dict[str, Any]:
+        """Give up the game: it ends, counted as lost, and no move can be played at it any
+        more (a daily deal's number is shown then).
+
+        >>> from cardtable.web.database import Database
+        >>> tables = SolitaireTables(Database(":memory:")); t = tables.start("me", "klondike", {}, 5, "daily")
+        >>> t = tables.give_up("me", t["id"], 0); t["result"], t["deal"], t["label"]
+        ('abandoned', 5, 'Daily (5)')
+        """
+        table = self._begin(player, table_id, at)
+        try:
+            row = table.row
+            if row.result in ("won", "abandoned"):
+                raise TableError("finished", "a won game stays won" if row.result == "won" else "game given up")
+            row.ended, row.result, row.redo = self.clock(), "abandoned", []
+            self._store(table)
+            self._tell("given-up", table)
+            return self.table_json(table, told=["You gave up this deal."])
         finally:
             table.lock.release()
 

@@ -23,6 +23,10 @@ from ..core.rules import Rules
 from ..games import rules_for
 from .database import Database, TableRow
 
+DAILY_LEVEL = "daily"
+"""The level of a daily deal's table (:mod:`cardtable.web.daily`): its deal number is not shown
+until it is won or given up, here or at the table."""
+
 MODE_OPTIONS = {"numbering", "autoplay"}
 """Options that do not change what game is played: left out of the statistics' mode."""
 
@@ -183,6 +187,7 @@ def in_progress(db: Database, player: str) -> list[dict[str, Any]]:
     """
     games: list[tuple[float, dict[str, Any]]] = []
     for row in db.player_tables(player, finished=False):
+        daily = row.level == DAILY_LEVEL  # its number hidden; its page is the daily deals'
         games.append(
             (
                 row.created,
@@ -190,9 +195,9 @@ def in_progress(db: Database, player: str) -> list[dict[str, Any]]:
                     "id": row.id,
                     "game": row.game,
                     "mode": row.mode,
-                    "label": deal_label(row.level, *_saved_deal(row.save)),
+                    "label": "Daily deal" if daily else deal_label(row.level, *_saved_deal(row.save)),
                     "moves": row.moves,
-                    "link": f"/play/{row.game}?id={row.id}",
+                    "link": f"/daily/play?table={row.id}" if daily else f"/play/{row.game}?id={row.id}",
                 },
             )
         )
@@ -223,4 +228,14 @@ def _saved_deal(save: str) -> tuple[int | None, Any]:
     return (deal if isinstance(deal, int) else None), (options.get("numbering") if isinstance(options, dict) else None)
 
 
-__all__ = ["MODE_OPTIONS", "deal_label", "in_progress", "level_label", "mode_text", "record", "rules_mode", "stats"]
+__all__ = [
+    "DAILY_LEVEL",
+    "MODE_OPTIONS",
+    "deal_label",
+    "in_progress",
+    "level_label",
+    "mode_text",
+    "record",
+    "rules_mode",
+    "stats",
+]

@@ -2,6 +2,7 @@
 // The server owns every game: this file draws what it is sent and sends moves back.
 import { newTableRequest, renderTable } from "./table.js";
 import { openRoom } from "./room.js";
+import { dailyPage, leaderboardPage, playDaily } from "./daily.js";
 import { api, botSeat, cap, el, games, newRoom, say } from "./util.js";
 
 const main = document.getElementById("main");
@@ -11,13 +12,17 @@ export function go(url, replace = false) {
   else history.pushState({}, "", url);
   route();
 }
+window.cardtableGo = go;
 
 // --- home -----------------------------------------------------------------
 
 async function home() {
   document.title = "cardtable";
   const [{ games: list, paces }, { tables }] = await Promise.all([games(), api("/api/tables")]);
-  const page = el("section", { class: "home" }, el("h1", { text: "Choose a game" }));
+  const page = el("section", { class: "home" }, el("h1", { text: "Choose a game" }),
+    el("p", { class: "daily-call" }, el("a", { class: "button primary", href: "/daily", id: "home-daily", text: "Today's daily deals" }),
+      el("span", { text: "The same deal for everyone, each game, every day." }),
+      el("a", { href: "/leaderboard", id: "home-leaderboards", text: "Leaderboards" })));
   if (tables.length) {
     page.append(el("h2", { text: "Continue" }), el("ul", { class: "continue" }, tables.map((t) =>
       el("li", {}, el("a", { href: t.link, text: `${title(list, t.game)} — ${t.label}, ${t.moves} moves` })))));
@@ -164,7 +169,7 @@ async function play(name) {
   }
   if (!table && !query.has("deal") && !query.has("level") && !query.has("new")) {
     const { tables } = await api("/api/tables");
-    const open = tables.find((t) => t.game === name);
+    const open = tables.find((t) => t.game === name && t.link.startsWith("/play/"));  // not a daily deal's table
     if (open) table = await api(`/api/tables/${encodeURIComponent(open.id)}`);
   }
   if (!table) table = await api("/api/tables", newTableRequest(game, query));
@@ -257,6 +262,9 @@ export async function route() {
   try {
     if (parts[0] === "play" && parts[1]) await play(parts[1]);
     else if (parts[0] === "stats") await stats();
+    else if (parts[0] === "daily" && parts[1] === "play") await playDaily(main, go);
+    else if (parts[0] === "daily") await dailyPage(main);
+    else if (parts[0] === "leaderboard") await leaderboardPage(main);
     else if (parts[0] === "rules" && parts[1]) await rules(parts[1]);
     else if (parts[0] === "room" && parts[1]) openRoom(main, parts[1], go);
     else await home();

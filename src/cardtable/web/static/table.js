@@ -2,6 +2,7 @@
 // double-clicks and keys into moves. The server's engine decides every move.
 import { backSVG, cardLabel, cardSVG, CARD_RATIO } from "./cards.js";
 import { announce, api, cap, confirmDialog, el, say } from "./util.js";
+import { dailyAtTable } from "./daily.js";
 
 const GAP = 0.14;          // space between piles, in card widths
 const DOWN_STEP = 0.13;    // fan offset of a face-down card, in card heights
@@ -163,6 +164,7 @@ export class Table {
     if (!before || before.id !== table.id || before.at !== table.at) this.lostBanner.hidden = true;
     this.clock();
     this.drawBanner();
+    if (table.daily) dailyAtTable(this, table);
     this.drawSide();
     this.draw();
     this.tell(table, before);
@@ -191,7 +193,7 @@ export class Table {
 
   rememberUrl(table) {
     // The address of the game (game, options, deal): reopens it, shares the deal.
-    history.replaceState({}, "", tableUrl(table));
+    history.replaceState({}, "", table.daily ? table.daily.link : tableUrl(table));
   }
 
   clock() {
