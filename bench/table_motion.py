@@ -151,7 +151,9 @@ def run(width: int) -> list[dict[str, Any]]:
                     page.goto(f"{url}/play/{game}?id={table_id}")
 
                 results.append(
-                    scene.measure("deal: Klondike", lambda: page.goto(f"{url}/play/klondike?deal=8&new=1"), moves=False, load=True)
+                    scene.measure(
+                        "deal: Klondike", lambda: page.goto(f"{url}/play/klondike?deal=8&new=1"), moves=False, load=True
+                    )
                 )
                 for i, move in enumerate(klondike[:12]):
                     results.append(
@@ -169,7 +171,9 @@ def run(width: int) -> list[dict[str, Any]]:
                     page.mouse.move(card["x"] + 20, card["y"] + 20)
                     page.mouse.down()
                     for k in range(1, 9):
-                        page.mouse.move(card["x"] + 20 + (target["x"] - card["x"]) * k / 8, card["y"] + 20 + 150 * k / 8)
+                        page.mouse.move(
+                            card["x"] + 20 + (target["x"] - card["x"]) * k / 8, card["y"] + 20 + 150 * k / 8
+                        )
                     page.mouse.up()
                     page.wait_for_timeout(400)
 
@@ -188,7 +192,10 @@ def run(width: int) -> list[dict[str, Any]]:
                 page.goto(f"{url}/")
                 results.append(
                     scene.measure(
-                        "deal: Demonthief (104 cards)", lambda: page.goto(f"{url}/play/demonthief?deal=1&new=1"), moves=False, load=True
+                        "deal: Demonthief (104 cards)",
+                        lambda: page.goto(f"{url}/play/demonthief?deal=1&new=1"),
+                        moves=False,
+                        load=True,
                     )
                 )
                 browser.close()

@@ -124,7 +124,9 @@ def test_the_deal_is_dealt_and_a_refused_drag_slides_back(moving: Page) -> None:
     p.mouse.move(home["x"] + 10, home["y"] + 10)
     p.mouse.down()
     for k in range(1, 7):
-        p.mouse.move(home["x"] + 10 + (target["x"] - home["x"]) * k / 6, home["y"] + 10 + (target["y"] - home["y"]) * k / 6)
+        p.mouse.move(
+            home["x"] + 10 + (target["x"] - home["x"]) * k / 6, home["y"] + 10 + (target["y"] - home["y"]) * k / 6
+        )
     p.evaluate(WATCH)
     p.mouse.up()
     p.wait_for_function("() => window.__motion.includes('moving')")
@@ -147,7 +149,9 @@ def won_table(page: Page, line: list[str], width: int = 1100) -> Any:
 def test_the_win_screen(page: Page, klondike_8: list[str]) -> None:
     p = won_table(page, klondike_8)
     assert p.evaluate("document.activeElement.id") == "win-next"  # the focus moves into it
-    facts = p.evaluate("Object.fromEntries([...document.querySelectorAll('#win dd')].map((d) => [d.dataset.fact, d.textContent]))")
+    facts = p.evaluate(
+        "Object.fromEntries([...document.querySelectorAll('#win dd')].map((d) => [d.dataset.fact, d.textContent]))"
+    )
     assert facts["moves"] == str(len(klondike_8))
     assert facts["score"].endswith("points (Standard)") and int(facts["score"].split()[0]) > 0
     assert facts["streak"] == "1 win in a row" and facts["level"] == "Random, deal 8"
@@ -234,7 +238,12 @@ def test_a_theme_and_the_left_handed_layout_survive_a_reload(page: Page) -> None
     p.reload()
     p.wait_for_selector("body[data-state='playing']")
     p.click(".settings summary")
-    assert [p.input_value(s) for s in ("#felt", "#card-back", "#card-size", "#hand")] == ["blue", "red", "large", "left"]
+    assert [p.input_value(s) for s in ("#felt", "#card-back", "#card-size", "#hand")] == [
+        "blue",
+        "red",
+        "large",
+        "left",
+    ]
     felt = p.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--felt').trim()")
     assert felt == "#1d4f86"
     assert "#a3242f" in p.evaluate("document.querySelector('.card.down').innerHTML")  # red backs

@@ -285,4 +285,15 @@ def _saved_deal(save: str) -> tuple[int | None, Any]:
     return (deal if isinstance(deal, int) else None), (options.get("numbering") if isinstance(options, dict) else None)
 
 
-__all__ = ["MODE_OPTIONS", "deal_label", "in_progress", "level_label", "mode_text", "record", "rules_mode", "saved_scores", "score_summary", "stats"]
+__all__ = [
+    "MODE_OPTIONS",
+    "deal_label",
+    "in_progress",
+    "level_label",
+    "mode_text",
+    "record",
+    "rules_mode",
+    "saved_scores",
+    "score_summary",
+    "stats",
+]

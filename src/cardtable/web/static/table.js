@@ -176,15 +176,16 @@ export class Table {
       choose({ scoring: { ...settings().scoring, [this.game.name]: this.scoringSelect.value } });
       redraw();
     });
+    this.scoringRule = el("span", { class: "rule", id: "scoring-rule" });
     this.scoringRow = el("div", { class: "look-row", id: "scoring-row" },
-      el("label", { for: "scoring", text: "Scoring" }), this.scoringSelect,
+      el("label", { for: "scoring", text: "Scoring" }), this.scoringSelect, this.scoringRule,
       el("button", { type: "button", id: "reset-bank", text: "Start the bank again", onclick: () => { resetBank(); redraw(); say("The Vegas bank starts again at $0."); } }));
     return el("fieldset", { class: "look", id: "look" }, el("legend", { text: "Table" }),
       el("div", { class: "look-row" },
         ...select("felt", "Table colour", FELTS, now.felt, (v) => { choose({ felt: v }); }),
         ...select("card-back", "Card backs", BACKS, now.back, (v) => { choose({ back: v }); redraw(); }),
         ...select("card-size", "Card size", SIZES, now.size, (v) => { choose({ size: v }); redraw(); }),
-        ...select("hand", "Layout", { right: "Right-handed", left: "Left-handed (stock and foundations mirrored)" }, now.hand, (v) => { choose({ hand: v }); redraw(); })),
+        ...select("hand", "Layout", { right: "Right-handed", left: "Left-handed" }, now.hand, (v) => { choose({ hand: v }); redraw(); })),
       this.scoringRow);
   }
 
@@ -352,9 +353,10 @@ export class Table {
     const chosen = chosenScore(table);
     this.scoringRow.hidden = all.length < 2;
     if (all.length >= 2 && this.scoringSelect.options.length !== all.length) {
-      this.scoringSelect.replaceChildren(...all.map((s) => el("option", { value: s.name, text: `${s.title}: ${s.rule}` })));
+      this.scoringSelect.replaceChildren(...all.map((s) => el("option", { value: s.name, text: s.title })));
     }
     if (chosen) this.scoringSelect.value = chosen.name;
+    this.scoringRule.textContent = chosen ? chosen.rule : "";
     document.getElementById("reset-bank").hidden = !(chosen && chosen.bank);
     if (!node) return;
     if (!chosen || table.family !== "solitaire") { node.textContent = ""; return; }
