@@ -325,7 +325,7 @@ export class Table {
     // Safe cards go to foundations: only games that have them offer it.
     document.getElementById("auto-move-label").hidden = !table.piles.some((p) => p.kind === "foundation");
     document.getElementById("warn-lost-label").hidden = table.family !== "solitaire";
-    this.settings.hidden = !this.levelSelect && document.getElementById("auto-move-label").hidden && document.getElementById("warn-lost-label").hidden;
+    // The panel always has the table's look (issue 29), whatever else the game offers there.
     b.solver.textContent = table.family === "seats" ? "Suggest a move" : "Solver hint (sees face-down cards)";
     // An example of the notation: the text of a legal move, as the server wrote it.
     this.notation.querySelector("input").placeholder = table.legal.length ? `type a move, e.g. ${table.legal[0].move}` : "type a move";
