@@ -34,7 +34,7 @@ from typing import Any
 import uvicorn
 
 import cardtable
-from cardtable.web import SERVER_OPTIONS, create_app
+from cardtable.web import SERVER_OPTIONS, create_app, table_hints
 from cardtable.web.table_hints import TableHints
 
 CHROMIUM = "/usr/bin/chromium"
@@ -129,6 +129,10 @@ class Scene:
 
 def run(width: int) -> list[dict[str, Any]]:
     from playwright.sync_api import sync_playwright
+
+    # The autocomplete offer waits for the solver (0.03 s at the table); on a busy machine that
+    # may run out, and the scenes need the offer: the server in this process gets 3 s.
+    table_hints.FINISH_SECONDS = 3.0
 
     results = []
     with tempfile.TemporaryDirectory() as folder:

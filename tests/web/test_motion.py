@@ -26,6 +26,13 @@ WATCH = """() => {
 }"""
 
 
+@pytest.fixture(autouse=True)
+def finish_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The autocomplete offer waits for the solver (issue 26: 0.03 s); on a machine busy with
+    other work that may run out. These tests are about what the page does with the offer."""
+    monkeypatch.setattr("cardtable.web.table_hints.FINISH_SECONDS", 3.0)
+
+
 @pytest.fixture(scope="module")
 def klondike_8() -> list[str]:
     """The solver's winning line of Klondike deal 8 (155 moves, the last ones an autocomplete)."""

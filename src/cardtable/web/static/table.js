@@ -216,6 +216,8 @@ export class Table {
   async playSteps(before, table) {
     const token = {};
     this.playing = { token, table, before };
+    this.playing.width = this.board.clientWidth || 800;
+    this.playing.avail = this.available();
     this.moving();
     const ms = stepMs(table.steps.length);
     let shown = { ...before, legal: [] };
@@ -478,7 +480,15 @@ export class Table {
 
   // --- laying out and drawing the piles ------------------------------------------------------
 
+  boardWidth() {
+    // The board's width; while a run of moves plays out, the one it had when it began (read
+    // once: reading it again after each step would make the browser lay the page out again).
+    if (this.playing && this.playing.width) return this.playing.width;
+    return this.board.clientWidth || 800;
+  }
+
   available() {
+    if (this.playing && this.playing.avail) return this.playing.avail;
     // The height the board may take: the window below the board's top, so the whole table
     // is in view; when the controls above leave too little, the window's own height.
     const top = this.board.getBoundingClientRect().top + window.scrollY;
@@ -494,7 +504,7 @@ export class Table {
   plan(w, avail) {
     // Card size, where each pile and card goes, and the labels over the areas, for card width w.
     const t = this.table;
-    const width = this.board.clientWidth || 800;
+    const width = this.boardWidth();
     const h = w * CARD_RATIO;
     const gap = w * GAP;
     const used = t.width * w + (t.width + 1) * gap;
@@ -569,7 +579,7 @@ export class Table {
     // The largest cards (up to 104 px wide) with which the whole table fits the board's width
     // and the window's height.
     const t = this.table;
-    const width = this.board.clientWidth || 800;
+    const width = this.boardWidth();
     this.look = settings();
     this.xs = this.shownXs(t);
     const most = Math.min(MAX_W[this.look.size] || MAX_W.normal, width / (t.width + GAP * (t.width + 1)));
@@ -638,6 +648,8 @@ export class Table {
     const back = (BACKS[this.look.back] || [])[1] || t.back;
     const kept = this.cardNodes || new Map();
     const cards = new Map();
+    const keptSlots = this.slotNodes || new Map();
+    const slots = new Map();
     for (const pile of t.piles) {
       const left = m.left + m.gap + this.px(pile) * (m.w + m.gap);
       const top = m.tops.get(pile.y);
@@ -650,13 +662,21 @@ export class Table {
       const classes = ["pile", pile.kind];
       if (targets.has(pile.name)) classes.push("target");
       if (pile.aside) classes.push("aside");
-      const slot = el("div", {
-        class: classes.join(" "), "data-pile": pile.name, role: "group", "aria-label": label, tabindex: "-1",
-        style: `left:${left}px;top:${top}px;width:${m.w}px;height:${m.h}px`,
-      });
-      if (["stock", "draw", "deck", "won", "area"].includes(pile.kind) || (pile.kind === "hand" && pile.grab === "none")) {
-        slot.append(el("span", { class: "count", "aria-hidden": "true", text: String(pile.cards.length) }));
+      // A pile's slot is kept from one drawing to the next too, only what changed written.
+      const counted = ["stock", "draw", "deck", "won", "area"].includes(pile.kind) || (pile.kind === "hand" && pile.grab === "none");
+      const place = `left:${left}px;top:${top}px;width:${m.w}px;height:${m.h}px`;
+      let slot = keptSlots.get(pile.name);
+      if (!slot || slot.counted !== counted) {
+        slot = el("div", { "data-pile": pile.name, role: "group", tabindex: "-1" });
+        slot.counted = counted;
+        if (counted) slot.append(el("span", { class: "count", "aria-hidden": "true" }));
       }
+      if (slot.className !== classes.join(" ")) slot.className = classes.join(" ");
+      if (slot.getAttribute("aria-label") !== label) slot.setAttribute("aria-label", label);
+      if (slot.getAttribute("tabindex") !== "-1") slot.setAttribute("tabindex", "-1");
+      if (slot.drawn !== place) { slot.style.cssText = place; slot.drawn = place; }
+      if (counted && slot.firstChild.textContent !== String(pile.cards.length)) slot.firstChild.textContent = String(pile.cards.length);
+      slots.set(pile.name, slot);
       nodes.push(slot);
       if (m.labels.has(pile.name)) {
         nodes.push(el("div", { class: "area-label", "aria-hidden": "true", text: m.labels.get(pile.name),
@@ -717,6 +737,7 @@ export class Table {
     const active = this.board.contains(document.activeElement) ? document.activeElement.dataset : null;
     const keep = active ? { pile: active.pile, index: active.index === undefined ? -1 : Number(active.index) } : null;
     this.cardNodes = cards;
+    this.slotNodes = slots;
     // Put the nodes in order, moving only those out of place (nodes kept stay in the page).
     let here = this.board.firstChild;
     for (const node of [...nodes, ...marks]) {
