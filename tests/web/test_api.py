@@ -24,6 +24,8 @@ from cardtable.web.database import MIGRATIONS, Database
 from cardtable.web.errors import KINDS
 from cardtable.web.solitaire_tables import SolitaireTables
 
+from .helpers import act, new
+
 SOLITAIRES = ("klondike", "desturado", "demonthief", "demons-and-thieves", "devils-square")
 DECK = {"klondike": 52, "desturado": 40, "demonthief": 104, "demons-and-thieves": 104, "devils-square": 64}
 
@@ -31,17 +33,6 @@ DECK = {"klondike": 52, "desturado": 40, "demonthief": 104, "demons-and-thieves"
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
     return TestClient(create_app(tmp_path, hint_seconds=0.5), base_url="http://localhost")
-
-
-def new(client: TestClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/tables", json=body)
-    assert response.status_code == 200, response.text
-    data: dict[str, Any] = response.json()
-    return data
-
-
-def act(client: TestClient, table: dict[str, Any], action: str, **body: Any) -> Any:
-    return client.post(f"/api/tables/{table['id']}/{action}", json={"at": table["at"], **body})
 
 
 def server_game(client: TestClient, table: dict[str, Any]) -> Any:

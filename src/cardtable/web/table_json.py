@@ -169,7 +169,14 @@ def _cards(rules: Rules[Any, Any], family: str, pile: SeenPile) -> list[dict[str
     ]
 
 
-def _pile(name: str, where: Place, fan: str, cards: list[dict[str, Any]], table: TableSpec) -> dict[str, Any]:
+def place_json(name: str, where: Place, table: TableSpec) -> dict[str, Any]:
+    """Where a pile lies on a game's table, as the browser and the rules page's picture read
+    it: its name, label, kind, the words over its area, its place and its fan.
+
+    >>> table = table_spec("klondike")
+    >>> place_json("w", table.place("w"), table)["area"]
+    'waste'
+    """
     return {
         "name": name,
         "label": where.label,
@@ -177,10 +184,12 @@ def _pile(name: str, where: Place, fan: str, cards: list[dict[str, Any]], table:
         "area": table.areas.get(where.kind, AREAS.get(where.kind, "")),
         "x": where.x,
         "y": where.y,
-        "fan": fan,
-        "grab": where.grab,
-        "cards": cards,
+        "fan": where.fan,
     }
+
+
+def _pile(name: str, where: Place, fan: str, cards: list[dict[str, Any]], table: TableSpec) -> dict[str, Any]:
+    return {**place_json(name, where, table), "fan": fan, "grab": where.grab, "cards": cards}
 
 
 def solitaire_table(game: Game[Any, Any]) -> dict[str, Any]:
