@@ -5,7 +5,8 @@
 
 export const STEP_MS = 200;        // one move played out
 export const SEQUENCE_MS = 4000;   // a whole autocomplete (or a run of automatic moves), at most
-export const MIN_STEP_MS = 45;     // the shortest step of a long sequence
+export const MIN_STEP_MS = 20;     // the shortest step of a long sequence
+export const DRAW_MS = 90;         // a long sequence is drawn at most this often (moves grouped)
 export const DEAL_MS = 650;        // the whole deal, at most
 export const SLIDE_MS = 180;       // a refused drag sliding back
 
@@ -14,7 +15,7 @@ export function reducedMotion() {
 }
 
 // How long each step of a sequence of `count` moves takes: a single move STEP_MS, a long
-// run shared out over SEQUENCE_MS (never under MIN_STEP_MS a move).
+// run shared out over SEQUENCE_MS (never under MIN_STEP_MS a move: 200 moves take 4 s).
 export function stepMs(count) {
   return count <= 1 ? STEP_MS : Math.max(MIN_STEP_MS, Math.min(STEP_MS * 0.8, SEQUENCE_MS / count));
 }

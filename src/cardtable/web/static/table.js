@@ -2,7 +2,7 @@
 // double-clicks and keys into moves. The server's engine decides every move.
 import { backSVG, cardLabel, cardSVG, CARD_RATIO } from "./cards.js";
 import { announce, api, cap, confirmDialog, el, say } from "./util.js";
-import { cardBoxes, DEAL_MS, fly, reducedMotion, slideBack, STEP_MS, stepMs } from "./motion.js";
+import { cardBoxes, DEAL_MS, DRAW_MS, fly, reducedMotion, slideBack, STEP_MS, stepMs } from "./motion.js";
 import { applyTheme, bank, BACKS, chosenScore, choose, FELTS, noteScore, resetBank, restarted, settings, SIZES } from "./prefs.js";
 
 const GAP = 0.14;          // space between piles, in card widths
@@ -219,27 +219,34 @@ export class Table {
     this.playing.width = this.board.clientWidth || 800;
     this.playing.avail = this.available();
     this.moving();
+    // A long run is drawn a few moves at a time (a drawing at most every DRAW_MS), each move's
+    // cards still flying one after the other (delayed within the drawing).
     const ms = stepMs(table.steps.length);
+    const group = Math.max(1, Math.ceil(DRAW_MS / ms));
     let shown = { ...before, legal: [] };
-    for (const step of table.steps) {
+    for (let first = 0; first < table.steps.length; first += group) {
       if (!this.playing || this.playing.token !== token) return;
+      const steps = table.steps.slice(first, first + group);
       const boxes = cardBoxes(this.cardNodes || new Map());
-      const counts = new Map(shown.piles.map((p) => [p.name, p.cards.length]));
-      shown = { ...shown, piles: shown.piles.map((p) => (step.piles[p.name] ? { ...p, cards: step.piles[p.name] } : p)) };
+      const counts = [];
+      for (const step of steps) {
+        counts.push(new Map(shown.piles.map((p) => [p.name, p.cards.length])));
+        shown = { ...shown, piles: shown.piles.map((p) => (step.piles[p.name] ? { ...p, cards: step.piles[p.name] } : p)) };
+      }
       this.table = shown;
       this.selected = null;
       this.highlight = null;
       this.draw();
-      this.motion.steps += 1;
-      this.animateStep(step, counts, boxes, ms);
-      await wait(ms);
+      steps.forEach((step, j) => this.animateStep(step, counts[j], boxes, ms, j * ms, steps.length === 1));
+      this.motion.steps += steps.length;
+      await wait(ms * steps.length);
     }
     if (!this.playing || this.playing.token !== token) return;
     this.playing = null;
     this.render(table, before);
   }
 
-  animateStep(step, counts, boxes, ms) {
+  animateStep(step, counts, boxes, ms, delay = 0, alone = true) {
     // The cards a step brought to a pile fly from the pile they left (a move's target from its
     // source; a pile filled by the rules from the pile that lost most); every other card that
     // the step shifted slides from where it was.
@@ -261,12 +268,12 @@ export class Table {
       for (let j = 0; j < count; j++) {
         const node = this.cardNode(name, had + j);
         const from = boxes.get(`${source}|${sourceHad - count + j}`) || boxes.get(`${source}|${sourceHad - 1}`) || this.slotBox(source);
-        if (node && from) { fly(node, from, ms * 0.9); arriving.add(node); }
+        if (node && from) { fly(node, from, ms * 0.9, delay); arriving.add(node); }
       }
     }
     // In a run of moves only the cards that change piles fly; in a single move the cards it
     // shifted (a fan closing up) slide too.
-    if (ms < STEP_MS) return;
+    if (ms < STEP_MS || !alone) return;
     for (const [key, node] of this.cardNodes) {
       if (arriving.has(node)) continue;
       const from = boxes.get(key);
