@@ -351,7 +351,10 @@ export class Table {
     document.body.dataset.state = won ? "won" : table.outcome.over ? "over" : "playing";
     document.body.dataset.at = table.at;
     // A game just won at this table: the win screen.
-    if (won && table.family === "solitaire" && before && before.id === table.id && !before.outcome.won) this.showWin(table);
+    // (In a task of its own, after the table is drawn: drawing both at once would hold the page.)
+    if (won && table.family === "solitaire" && before && before.id === table.id && !before.outcome.won) {
+      setTimeout(() => { if (this.table === table) this.showWin(table); });
+    }
   }
 
   showScore(table) {
