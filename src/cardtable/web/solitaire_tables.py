@@ -516,13 +516,6 @@ class SolitaireTables:
             table.lock.release()
 
 
-TABLE_ENDINGS = {
-    Ending.WON: "You won!",
-    Ending.NO_LEGAL_MOVE: "Game over: there are no more valid moves to play.",
-}
-"""What the table says at the end: the rules' two endings (won, no legal move)."""
-
-
 def table_outcome(game: Game[Any, Any]) -> Outcome:
     """Where a game stands at the table, as the rules texts end a game: won, or over when
     no legal move is left (``Game.legal_moves()`` is empty). Nothing hidden decides it:
@@ -547,7 +540,7 @@ def table_reason(out: Outcome) -> str | None:
     >>> table_reason(Outcome(False, True, 3, Ending.NO_LEGAL_MOVE))
     'Game over: there are no more valid moves to play.'
     """
-    return None if out.ending is None else TABLE_ENDINGS.get(out.ending, out.describe())
+    return None if out.ending is None else out.describe()
 
 
 def moves_in_words(game: Game[Any, Any], before: Any, moves: list[Any]) -> list[str]:
