@@ -918,6 +918,7 @@ export class Table {
   key(e) {
     if (!document.body.contains(this.board)) return;
     if (document.querySelector("dialog[open]")) return;
+    if (this.playing && !["Shift", "Control", "Alt", "Meta", "Tab"].includes(e.key)) this.finishMotion();  // a key ends a run at once
     const typing = e.target.closest && e.target.closest("input, select, textarea");
     if ((e.ctrlKey || e.metaKey) && !typing) {
       if (e.key === "z" || e.key === "Z") { e.preventDefault(); if (!this.buttons.undo.disabled) this.act("undo"); }
