@@ -5,12 +5,16 @@ Debian's Chromium (through Playwright), plays a few moves so that the table
 looks like a game in progress (the last one lit up by the plain hint), and writes
 PNGs to ``docs/screenshots/``: each game (``klondike.png``, ``klondike-phone.png``...),
 the home page, the statistics, a rules page, a Deserto room played to its end, and the
-daily deal's page and a leaderboard (``daily.png``, ``leaderboard.png``, and at phone
-width), after three players have won a deal of the day; ``--daily`` takes only those.
+choices of issue 29: the win screen (``win.png``), a theme with the settings open
+(``theme.png``) and the left-handed layout (``left-handed.png``, ``left-handed-phone.png``),
+and the daily deal's page and a leaderboard (``daily.png``, ``leaderboard.png``, and at
+phone width), after three players have won a deal of the day.
+The tables are taken at rest: the browser asks for reduced motion, so no card is caught
+in flight. ``--only`` takes some of them only (``--only win theme left-handed daily``).
 Each is the window as a player sees it (not the whole page), so a table that
 runs below the window shows in the picture.
 
-    .venv/bin/python tools/screenshots.py [--out docs/screenshots] [--daily]
+    .venv/bin/python tools/screenshots.py [--out docs/screenshots] [--only ...]
 
 >>> sorted(SHOTS)[:2]
 ['demonthief', 'deserto']
@@ -89,8 +93,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/screenshots", help="folder of the PNGs")
     parser.add_argument("--moves", type=int, default=6, help="moves played before each screenshot")
-    parser.add_argument("--daily", action="store_true", help="only the daily deal's page and a leaderboard")
+    parser.add_argument(
+        "--only", nargs="*", choices=("games", *CHOICES), help="take only these (games: all the others)"
+    )
     args = parser.parse_args()
+    only = set(args.only or ("games", *CHOICES))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     port = free_port()
@@ -104,9 +111,13 @@ def main() -> None:
 
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-            daily_shots(browser, f"http://127.0.0.1:{port}", out)
-            for width, height, suffix in () if args.daily else ((1100, 800, ""), (360, 740, "-phone")):
-                page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+            if "daily" in only:
+                daily_shots(browser, f"http://127.0.0.1:{port}", out)
+            choices(browser, f"http://127.0.0.1:{port}", out, only)
+            for width, height, suffix in ((1100, 800, ""), (360, 740, "-phone")) if "games" in only else ():
+                page = browser.new_context(
+                    viewport={"width": width, "height": height}, reduced_motion="reduce"
+                ).new_page()
                 for name, path in SHOTS.items():
                     page.goto(f"http://127.0.0.1:{port}{path}")
                     page.wait_for_selector("body[data-state='playing']")
@@ -139,12 +150,80 @@ def main() -> None:
                     page.wait_for_selector("#banner:not([hidden])")
                     page.evaluate("window.scrollTo(0, 0)")
                     page.screenshot(path=str(out / "deserto-room.png"))
-            if not args.daily:
+            if "games" in only:
                 room_with_clock(browser, f"http://127.0.0.1:{port}", out / "deserto-room-clock.png")
             browser.close()
         server.should_exit = True
         thread.join(timeout=10)
     print(f"screenshots written to {out}/")
+
+
+CHOICES = ("win", "theme", "left-handed", "daily")
+"""The screenshots of issue 29's choices (see :func:`choices`)."""
+
+MAKE_TABLE = """async ([game, deal, moves]) => {
+  const post = async (path, body) => (await fetch(path, {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body) })).json();
+  let t = await post("/api/tables", {game, deal, options: {}});
+  for (const move of moves) t = await post(`/api/tables/${t.id}/move`, {at: t.at, move});
+  return t.id;
+}"""
+"""A table of the page's browser, played through the API; its id."""
+
+
+def choices(browser: Any, url: str, out: Path, only: set[str]) -> None:
+    """Issue 29's screenshots: Klondike deal 8 won (the solver's line, its last move typed) with
+    the win screen open; a theme (blue table, red backs, larger cards, Vegas), then its settings open;
+    the left-handed layout of Klondike and of Demonthief, at desktop and phone width."""
+    import cardtable
+
+    if "win" in only:
+        line = [str(m) for m in cardtable.solve(cardtable.new_game("klondike", deal=8), seconds=30).moves]
+        page = browser.new_context(viewport={"width": 1100, "height": 800}, reduced_motion="reduce").new_page()
+        page.goto(url + "/")
+        page.wait_for_selector("body[data-state='home']")
+        table = page.evaluate(MAKE_TABLE, ["klondike", 8, line[:-1]])
+        page.goto(f"{url}/play/klondike?id={table}")
+        page.wait_for_selector("body[data-state='playing']")
+        page.fill("#move-input", line[-1])
+        page.press("#move-input", "Enter")
+        page.wait_for_selector("dialog#win[open]")
+        page.screenshot(path=str(out / "win.png"))
+        page.context.close()
+    if "theme" in only:
+        page = browser.new_context(viewport={"width": 1100, "height": 800}, reduced_motion="reduce").new_page()
+        page.goto(url + "/play/klondike?deal=8&new=1")
+        page.wait_for_selector("body[data-state='playing']")
+        play_some(page, random.Random("theme"), 8)
+        page.click(".settings summary")
+        page.select_option("#felt", "blue")
+        page.select_option("#card-back", "red")
+        page.select_option("#card-size", "large")
+        page.select_option("#scoring", "vegas")
+        page.click(".settings summary")
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(out / "theme.png"))
+        page.click(".settings summary")
+        page.screenshot(path=str(out / "settings.png"))
+        page.context.close()
+    if "left-handed" in only:
+        for width, height, suffix in ((1100, 800, ""), (360, 740, "-phone")):
+            context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+            page = context.new_page()
+            page.goto(url + "/play/klondike?deal=8&new=1")
+            page.wait_for_selector("body[data-state='playing']")
+            page.click(".settings summary")
+            page.select_option("#hand", "left")
+            page.click(".settings summary")
+            play_some(page, random.Random("left"), 8)
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=str(out / f"left-handed{suffix}.png"))
+            if not suffix:
+                page.goto(url + "/play/demonthief?deal=8&new=1")
+                page.wait_for_selector("body[data-state='playing']")
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(path=str(out / "left-handed-demonthief.png"))
+            context.close()
 
 
 def room_with_clock(browser: Any, url: str, path: Path) -> None:

@@ -191,6 +191,17 @@ class Game(Generic[S, M]):
         return self._state
 
     @property
+    def start(self) -> S:
+        """The position the game started from (its deal, or the layout it was given).
+
+        >>> import cardtable
+        >>> g = cardtable.new_game("klondike", deal=0); _ = g.play("d")
+        >>> g.start == g.rules.deal(0)
+        True
+        """
+        return self._start
+
+    @property
     def moves(self) -> list[M]:
         """The moves played so far, first first (a copy).
 

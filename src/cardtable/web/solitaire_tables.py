@@ -47,6 +47,7 @@ from typing import Any
 from ..api import load, new_game
 from ..core.errors import CardtableError, IllegalMoveError, MoveParseError, NoLevelDealError, OptionError
 from ..core.game import Ending, Game, Outcome
+from ..core.scoring import scores
 from ..games import spec_for
 from ..levels import LEVELS, deal_for_level
 from . import limits
@@ -55,7 +56,7 @@ from .drops import requested_move
 from .errors import TableError
 from .statistics import DAILY_LEVEL, deal_label, mode_text
 from .table_hints import HINT_SECONDS, TableHints
-from .table_json import solitaire_table
+from .table_json import move_steps, solitaire_table
 
 CACHE_SIZE = 512
 """Games kept in memory; others are rebuilt from the database when asked for."""
@@ -253,10 +254,15 @@ class SolitaireTables:
         with table.lock:
             return self.table_json(table)
 
-    def table_json(self, table: _Table, told: list[str] | None = None) -> dict[str, Any]:
+    def table_json(
+        self, table: _Table, told: list[str] | None = None, steps: list[dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
         """The JSON of a table for its player (see the module docstring); ``told``: what
         just happened, in words (the moves just played or taken back), for the page's
-        screen-reader line."""
+        screen-reader line; ``steps``: the moves just played, one step each, for the page to
+        play them out card by card (:func:`~cardtable.web.table_json.move_steps`). ``scores``:
+        the game's score by each of its scorings (``GameSpec.scoring``); ``streak``: once the
+        game has ended, the player's wins in a row at this game (this one included)."""
         game, row = table.game, table.row
         out = table_outcome(game)
         over = {"won": out.won, "over": out.over, "score": out.score, "reason": table_reason(out)}
@@ -283,6 +289,9 @@ class SolitaireTables:
             "now": self.clock(),
             "notation": rules.NOTATION,
             "told": told or [],
+            "steps": steps or [],
+            "scores": scores(spec_for(game.name).scoring, game.rules, game.start, game.moves),
+            "streak": None if row.result is None else self.streak(row.player, game.name),
             **solitaire_table(game),
         }
         if row.level == DAILY_LEVEL and row.result not in ("won", "abandoned"):
@@ -291,6 +300,20 @@ class SolitaireTables:
         for extra in self.extras:
             extra(row, data)
         return data
+
+    def streak(self, player: str, name: str) -> int:
+        """The player's wins in a row at game ``name`` (any mode and level), the newest
+        ended game last: 0 after a loss or a game left.
+
+        >>> from cardtable.web.database import Database
+        >>> SolitaireTables(Database(":memory:")).streak("me", "klondike")
+        0
+        """
+        count = 0
+        for row in self.db.player_tables(player, finished=True):
+            if row.game == name:
+                count = count + 1 if row.result == "won" else 0
+        return count
 
     # --- changing a table --------------------------------------------------------
 
@@ -347,7 +370,8 @@ class SolitaireTables:
             self._store(table)
             self._tell("move", table)
             self._tell_end(table)
-            return self.table_json(table, told=moves_in_words(game, before, game.moves[played:]))
+            done = game.moves[played:]
+            return self.table_json(table, told=moves_in_words(game, before, done), steps=move_steps(game, before, done))
         finally:
             table.lock.release()
 
@@ -427,7 +451,8 @@ class SolitaireTables:
             self._settle(table)
             self._store(table)
             self._tell_end(table)
-            return self.table_json(table, told=moves_in_words(game, before, game.moves[played:]))
+            done = game.moves[played:]
+            return self.table_json(table, told=moves_in_words(game, before, done), steps=move_steps(game, before, done))
         finally:
             table.lock.release()
 
@@ -541,14 +566,17 @@ class SolitaireTables:
                 raise TableError("illegal", "autocomplete is offered only when the finish follows from the cards seen")
             if table.row.started is None:
                 table.row.started = self.clock()
+            game = table.game
+            before, played = game.state, len(game.moves)
             for text in line:
-                table.game.play(text)
+                game.play(text)
             table.row.redo = []
             self._settle(table)
             self._store(table)
             self._tell("finish", table)
             self._tell_end(table)
-            return self.table_json(table, told=[f"Autocomplete played {len(line)} moves."])
+            steps = move_steps(game, before, game.moves[played:])
+            return self.table_json(table, told=[f"Autocomplete played {len(line)} moves."], steps=steps)
         finally:
             table.lock.release()
 
