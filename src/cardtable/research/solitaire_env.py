@@ -58,11 +58,12 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..core.errors import OptionError
-from ..core.progress import DEFAULT_LIMIT, ProgressMemo
+from ..core.progress import DEFAULT_LIMIT
 from ..games import spec_for, specs
 from ..levels import deal_for_level
 from .actions import action_space, play_step
 from .observations import solitaire_encoder
+from .over import EpisodeOver
 
 Obs = npt.NDArray[np.int16]
 
@@ -218,7 +219,7 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
                 number = deal
             self.deal = number
             self._steps = 0
-            self._memo = ProgressMemo(rules, self.over_limit)
+            self._over_memo = EpisodeOver(rules, self.over_limit)
             self._update()
             if deal is not None or not self._over:
                 break
@@ -248,10 +249,10 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
         rules, state = self.rules, self.state
         self.won = rules.is_won(state)
         self._legal = [] if self.won else rules.legal_moves(state)
-        # Over exactly as Game.outcome says: won, or no reachable position makes progress.
-        # The searches of an episode share what they found (ProgressMemo): the search
-        # after each move is the cost of an environment step.
-        self._over = self.won or self._memo.can_progress(state, self._legal) is False
+        # Over exactly as Game.outcome says: won, or no reachable position makes progress
+        # (can_progress is False), found cheaply along the episode (EpisodeOver: answers
+        # remembered, the game's compiled search, the stretch of play since the last progress).
+        self._over = self.won or self._over_memo.over(state, self._legal)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._space.mask(self._legal), "deal": self.deal, "won": self.won, "over": self._over}
