@@ -40,7 +40,7 @@ import math
 import os
 import time
 from collections.abc import Callable, Collection
-from types import ModuleType, NotImplementedType
+from types import ModuleType
 from typing import Any
 
 from ...core.errors import UnknownGameError
@@ -276,9 +276,9 @@ def can_progress(rules: Any, state: Any, limit: int = DEFAULT_LIMIT, targets: Co
     ``can_progress``: Klondike's, Demonthief's), else by the Python function. ``is False``
     ("no sequence of moves makes progress": the game is over) is the same answer either way;
     True and None ("not known within ``limit`` positions") never call a game over, and where
-    both are possible the order of the search decides. ``targets``: positions the caller
-    knows to reach progress, whose reaching a core may count as progress (Klondike's does;
-    the Python search ignores them).
+    both are possible the order of the search decides. ``targets``: positions whose reaching
+    settles "not over" (:func:`cardtable.solve.native.klondike.can_progress`), used by the
+    cores that take them (Klondike's; the Python search ignores them).
 
     >>> from cardtable.games import rules_for
     >>> from cardtable.core.progress import can_progress as python
@@ -292,7 +292,7 @@ def can_progress(rules: Any, state: Any, limit: int = DEFAULT_LIMIT, targets: Co
         path = None
     core = getattr(importlib.import_module(path), "can_progress", None) if path is not None else None
     if core is not None:
-        found: bool | None | NotImplementedType = core(rules, state, limit, targets)
-        if found is not NotImplemented:
-            return found  # type: ignore[return-value]
+        found: int | None = core(rules, state, limit, targets)
+        if found is not None:
+            return None if found < 0 else found > 0
     return python_can_progress(rules, state, limit)

@@ -1242,7 +1242,8 @@ PyDoc_STRVAR(can_progress_doc,
              "cardtable.core.progress.can_progress of Klondike from the position given by the KlondikeState\n"
              "fields: 1 when progress is reachable, 0 when the positions reachable without it (at most\n"
              "limit) hold none, -1 when there are more than limit of them. targets: positions (KlondikeState\n"
-             "tuples) whose reaching counts as progress (the caller knows they reach it).\n"
+             "tuples) whose reaching ends the search with 1 (see cardtable.solve.native.klondike).\n"
+             "A first search leaves out the foundation returns: progress found so is progress.\n"
              "ValueError for a position or options the core does not take; MemoryError.");
 
 static PyObject *py_can_progress(PyObject *self, PyObject *args) {
@@ -1292,6 +1293,8 @@ static PyObject *py_can_progress(PyObject *self, PyObject *args) {
     }
     int result;
     Py_BEGIN_ALLOW_THREADS;
+    /* First without foundation returns (far fewer positions): progress found there is real
+     * progress; else the whole search decides. */
     result = S.freturn ? reach(&start, S.draw, S.limit, 0, limit, &known) : NO_PROGRESS;
     if (result != PROGRESS) result = reach(&start, S.draw, S.limit, S.freturn, limit, &known);
     Py_END_ALLOW_THREADS;

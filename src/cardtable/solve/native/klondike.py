@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection
-from types import NotImplementedType
 from typing import Any
 
 from ...games.klondike import (
@@ -204,33 +203,34 @@ def class_numbers(rules: Klondike, start: KlondikeState, positions: list[Klondik
     return numbers
 
 
-def can_progress(
-    rules: Any, state: Any, limit: int, targets: Collection[Any] = ()
-) -> bool | None | NotImplementedType:
+def can_progress(rules: Any, state: Any, limit: int, targets: Collection[Any] = ()) -> int | None:
     """:func:`cardtable.core.progress.can_progress` of a Klondike position by the compiled core
-    (``can_progress`` of ``_klondike.c``): True, False or None (more than ``limit`` positions
-    reachable without progress) as that function answers, or ``NotImplemented`` when the core
+    (``can_progress`` of ``_klondike.c``): 1, 0 or -1 where that function answers True, False
+    or None (more than ``limit`` positions reachable without progress), or None when the core
     does not apply (not built, ``CARDTABLE_PURE``, other rules or options, a position it does
-    not take). False, "no progress possible", is exactly the Python function's; where both
-    True and None are possible (progress is reachable past the limit's first position), the
+    not take). 0, "no progress possible", is exactly the Python function's; where both
+    1 and -1 are possible (progress is reachable past the limit's first position), the
     order of the search decides, as in Python: neither calls the game over. Reaching one of
-    ``targets`` (positions the caller knows to reach progress) counts as progress.
+    ``targets`` ends the search with 1, "not over": give positions known to reach progress,
+    or known not over and to reach ``state`` back without progress (then both reach the
+    same positions: :class:`cardtable.research.over.EpisodeOver`'s stretch). The core first
+    searches without foundation returns: progress found so is progress; else the whole search.
 
     >>> from cardtable.core.progress import can_progress as python
     >>> r = Klondike(); s = r.deal(0)
-    >>> can_progress(r, s, 1000) in (python(r, s, 1000), NotImplemented)
+    >>> can_progress(r, s, 1000) in ({True: 1, False: 0, None: -1}[python(r, s, 1000)], None)
     True
     """
     if CORE is None or pure() or type(rules) is not Klondike or type(state) is not KlondikeState:
-        return NotImplemented
+        return None
     options = rules.options
     redeals, freturn = options["redeals"], options["foundation_return"]
     if options["draw"] not in (1, 3) or type(freturn) is not bool:
-        return NotImplemented
+        return None
     if not (redeals is None or (type(redeals) is int and 0 <= redeals <= MAX_REDEALS)):
-        return NotImplemented
+        return None
     try:
         found = CORE.can_progress(*state, options["draw"], redeals, freturn, limit, tuple(targets))
     except (ValueError, TypeError, OverflowError):  # a position or limit the core does not take
-        return NotImplemented
-    return None if found < 0 else found > 0
+        return None
+    return int(found)
