@@ -26,11 +26,13 @@ settings below.
   library says (``outcome.over``: won, or no sequence of moves can make
   progress any more), and with ``truncated`` after ``max_steps`` steps
   (default 1000). Deciding "over" is a search of the positions reachable
-  without progress, after every move; ``over_limit`` (default the library's
-  200,000 positions) bounds it. A search that reaches the bound answers "not
-  over", so a smaller bound never ends a game that could go on: it only lets
-  some lost games run to ``max_steps``, for speed (Klondike, with its
-  foundation returns, has lost positions whose proof takes a second).
+  without progress, after every move, made cheap without changing its answer
+  by :class:`~cardtable.research.over.EpisodeOver` (answers remembered for the
+  episode, the game's compiled search, the stretch of play since the last
+  progress); ``over_limit`` (default the library's 200,000 positions) bounds
+  it. A search that reaches the bound answers "not over", so a smaller bound
+  never ends a game that could go on: it only lets some lost games run to
+  ``max_steps``.
 - **Deals**: ``reset(seed=S)`` draws the deal number from the environment's
   generator, so a seed gives the same deal everywhere; ``options={"deal": N}``
   plays deal ``N``, ``options={"level": "hard"}`` a deal of that level
