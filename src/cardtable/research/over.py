@@ -71,17 +71,18 @@ class EpisodeOver:
         self._base: tuple[int, ...] | None = None
         self._stretch: set[Any] = set()
 
-    def over(self, state: Any, legal: list[Any]) -> bool:
+    def over(self, state: Any, legal: list[Any], base: tuple[int, ...] | None = None) -> bool:
         """Whether ``state``, the position after the last one given (or the first), is over:
-        no sequence of moves from it can make progress. ``legal`` is its legal moves.
+        no sequence of moves from it can make progress. ``legal`` is its legal moves, ``base``
+        its progress measure (computed when not given).
 
         >>> from cardtable.games import rules_for
         >>> r = rules_for("devils-square"); s = r.deal(1)
         >>> EpisodeOver(r).over(s, r.legal_moves(s))
         False
         """
-        rules = self.rules
-        base = rules.progress(state)
+        if base is None:
+            base = self.rules.progress(state)
         over = self._known.get(state)
         if over is None:
             over = self._search(state, legal, base)

@@ -63,7 +63,7 @@ from ..core.errors import OptionError
 from ..core.progress import DEFAULT_LIMIT
 from ..games import spec_for, specs
 from ..levels import deal_for_level
-from .actions import action_space, play_step
+from .actions import action_space, play_move
 from .observations import solitaire_encoder
 from .over import EpisodeOver
 
@@ -191,6 +191,7 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
         self.state: Any = None
         self._legal: list[Any] = []
         self._steps = 0
+        self._progress: tuple[int, ...] = ()
         self._over = False
 
     # --- the episode --------------------------------------------------------------------
@@ -238,8 +239,10 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
         if illegal:
             reward = self.illegal_reward
         else:
-            self.state, reward = play_step(self.rules, self.state, move, self._auto)
+            before = self._progress[0]
+            self.state = play_move(self.rules, self.state, move, self._auto)
             self._update()
+            reward = float(self._progress[0] - before)  # as play_step gives it
             if self.won:
                 reward += self.win_bonus
         truncated = not self._over and self._steps >= self.max_steps
@@ -249,12 +252,13 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
 
     def _update(self) -> None:
         rules, state = self.rules, self.state
+        self._progress = rules.progress(state)
         self.won = rules.is_won(state)
         self._legal = [] if self.won else rules.legal_moves(state)
         # Over exactly as Game.outcome says: won, or no reachable position makes progress
         # (can_progress is False), found cheaply along the episode (EpisodeOver: answers
         # remembered, the game's compiled search, the stretch of play since the last progress).
-        self._over = self.won or self._over_memo.over(state, self._legal)
+        self._over = self.won or self._over_memo.over(state, self._legal, self._progress)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._space.mask(self._legal), "deal": self.deal, "won": self.won, "over": self._over}

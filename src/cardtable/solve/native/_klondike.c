@@ -1092,14 +1092,15 @@ enum { PROGRESS = 1, NO_PROGRESS = 0, AT_LIMIT = -1, OUT_OF_MEMORY = -2 };
 typedef struct {
     Seen seen;
     Seen *targets; /* positions that count as progress when reached (NULL: none) */
-    State *stack;
-    size_t n, cap;
+    State *stack[2]; /* the positions to expand: [0] first, then [1] (after foundation returns) */
+    size_t n[2], cap[2];
     long long limit;
 } Reach;
 
-/* A child of the search (not progress: the caller checked): seen, else counted and pushed.
- * 0, AT_LIMIT when it would be the limit's first position past, OUT_OF_MEMORY. */
-static int reach_child(Reach *R, const State *child) {
+/* A child of the search (not progress: the caller checked): seen, else counted and pushed
+ * on stack `later` (1: expanded only when stack 0 is empty). 0, AT_LIMIT when it would be the
+ * limit's first position past, OUT_OF_MEMORY. */
+static int reach_child(Reach *R, const State *child, int later) {
     uint64_t key[KEY_WORDS];
     size_t where;
     plain_key(child, key);
@@ -1108,10 +1109,10 @@ static int reach_child(Reach *R, const State *child) {
     if (seen_find(&R->seen, key, h, &where)) return 0;
     if ((long long)R->seen.count >= R->limit) return AT_LIMIT;
     if (seen_insert(&R->seen, key, h, where) < 0) return OUT_OF_MEMORY;
-    State *stack = room_for(R->stack, &R->cap, R->n + 1, sizeof *stack, 1024);
+    State *stack = room_for(R->stack[later], &R->cap[later], R->n[later] + 1, sizeof *stack, 1024);
     if (!stack) return OUT_OF_MEMORY;
-    R->stack = stack;
-    R->stack[R->n++] = *child;
+    R->stack[later] = stack;
+    R->stack[later][R->n[later]++] = *child;
     return 0;
 }
 
@@ -1137,12 +1138,13 @@ static int reach(const State *start, int draw, int redeal_limit, int freturn, lo
         plain_key(start, key);
         uint64_t h = hash_key(key, KEY_WORDS);
         seen_find(&R.seen, key, h, &where);
-        R.stack = room_for(NULL, &R.cap, 1, sizeof *R.stack, 1024);
-        if (!R.stack || seen_insert(&R.seen, key, h, where) < 0) result = OUT_OF_MEMORY;
-        else R.stack[R.n++] = *start;
+        R.stack[0] = room_for(NULL, &R.cap[0], 1, sizeof *R.stack[0], 1024);
+        if (!R.stack[0] || seen_insert(&R.seen, key, h, where) < 0) result = OUT_OF_MEMORY;
+        else R.stack[0][R.n[0]++] = *start;
     }
-    while (result == NO_PROGRESS && R.n) {
-        State here = R.stack[--R.n], child;
+    while (result == NO_PROGRESS && (R.n[0] || R.n[1])) {
+        int from = R.n[0] ? 0 : 1;
+        State here = R.stack[from][--R.n[from]], child;
         int off[8], top[7];
         offsets(&here, off);
         for (int i = 0; i < 7; i++) top[i] = here.len[i] ? here.c[off[i + 1] - 1] : -1;
@@ -1157,7 +1159,7 @@ static int reach(const State *start, int draw, int redeal_limit, int freturn, lo
             }
             child = here;
             apply_move(&child, WASTE, FOUNDATION, 1, here.p, here.used);
-            int r = reach_child(&R, &child);
+            int r = reach_child(&R, &child, 0);
             if (r) result = r;
         }
         for (int i = 0; i < 7 && result == NO_PROGRESS; i++) {
@@ -1168,12 +1170,13 @@ static int reach(const State *start, int draw, int redeal_limit, int freturn, lo
             }
             child = here;
             apply_move(&child, i, FOUNDATION, 1, 0, 0);
-            int r = reach_child(&R, &child);
+            int r = reach_child(&R, &child, 0);
             if (r) result = r;
         }
         if (result != NO_PROGRESS) break;
-        /* A foundation's top card back to the tableau (fewer cards home: not progress). Pushed
-         * first, so searched last: these moves multiply the positions. */
+        /* A foundation's top card back to the tableau (fewer cards home: not progress). Its
+         * positions wait on the second stack, expanded when the first is empty: these moves
+         * multiply the positions, and progress is most often found without them. */
         for (int su = 0; su < 4 && freturn && result == NO_PROGRESS; su++) {
             int r = here.found[su];
             if (!r) continue;
@@ -1182,7 +1185,7 @@ static int reach(const State *start, int draw, int redeal_limit, int freturn, lo
                 if (top[j] >= 0 ? !(lower_cards(top[j]) >> card & 1) : r != 13) continue;
                 child = here;
                 apply_move(&child, FOUNDATION + su, j, 1, 0, 0);
-                int q = reach_child(&R, &child);
+                int q = reach_child(&R, &child, 1);
                 if (q) result = q;
             }
         }
@@ -1200,7 +1203,7 @@ static int reach(const State *start, int draw, int redeal_limit, int freturn, lo
                     }
                     child = here;
                     apply_move(&child, i, j, here.len[i] - k, 0, 0);
-                    int r = reach_child(&R, &child);
+                    int r = reach_child(&R, &child, 0);
                     if (r) {
                         result = r;
                         break;
@@ -1212,7 +1215,7 @@ static int reach(const State *start, int draw, int redeal_limit, int freturn, lo
             if (top[j] >= 0 ? !(lower_cards(top[j]) >> w & 1) : RANK(w) != 13) continue;
             child = here;
             apply_move(&child, WASTE, j, 1, here.p, here.used);
-            int r = reach_child(&R, &child);
+            int r = reach_child(&R, &child, 0);
             if (r) result = r;
         }
         if (result != NO_PROGRESS) break;
@@ -1221,18 +1224,19 @@ static int reach(const State *start, int draw, int redeal_limit, int freturn, lo
             child = here;
             int k = here.nt - here.p < draw ? here.nt - here.p : draw;
             child.p = (uint8_t)(here.p + k);
-            int r = reach_child(&R, &child);
+            int r = reach_child(&R, &child, 0);
             if (r) result = r;
         } else if (here.p && (redeal_limit < 0 || here.used < redeal_limit)) {
             child = here;
             child.p = 0;
             if (redeal_limit >= 0) child.used++;
-            int r = reach_child(&R, &child);
+            int r = reach_child(&R, &child, 0);
             if (r) result = r;
         }
     }
     seen_free(&R.seen);
-    free(R.stack);
+    free(R.stack[0]);
+    free(R.stack[1]);
     return result;
 }
 
@@ -1243,7 +1247,7 @@ PyDoc_STRVAR(can_progress_doc,
              "fields: 1 when progress is reachable, 0 when the positions reachable without it (at most\n"
              "limit) hold none, -1 when there are more than limit of them. targets: positions (KlondikeState\n"
              "tuples) whose reaching ends the search with 1 (see cardtable.solve.native.klondike).\n"
-             "A first search leaves out the foundation returns: progress found so is progress.\n"
+             "Positions after a foundation return are expanded once no other is left to expand.\n"
              "ValueError for a position or options the core does not take; MemoryError.");
 
 static PyObject *py_can_progress(PyObject *self, PyObject *args) {
@@ -1293,10 +1297,7 @@ static PyObject *py_can_progress(PyObject *self, PyObject *args) {
     }
     int result;
     Py_BEGIN_ALLOW_THREADS;
-    /* First without foundation returns (far fewer positions): progress found there is real
-     * progress; else the whole search decides. */
-    result = S.freturn ? reach(&start, S.draw, S.limit, 0, limit, &known) : NO_PROGRESS;
-    if (result != PROGRESS) result = reach(&start, S.draw, S.limit, S.freturn, limit, &known);
+    result = reach(&start, S.draw, S.limit, S.freturn, limit, &known);
     Py_END_ALLOW_THREADS;
     seen_free(&known);
     if (result == OUT_OF_MEMORY) return PyErr_NoMemory();
