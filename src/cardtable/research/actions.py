@@ -200,7 +200,7 @@ def play_move(rules: Rules[Any, Any], state: Any, move: Any, autoplay: bool) -> 
     >>> from cardtable.games import rules_for
     >>> r = rules_for("klondike", draw=1); s = r.deal(0)
     >>> r.progress(play_move(r, s, r.parse_move("3f"), autoplay=False))
-    (1, -21)
+    (1, -20)
     """
     after = rules.apply(state, move)
     while autoplay and (auto := rules.auto_move(after)) is not None:
