@@ -20,7 +20,10 @@ In one run, on this machine, each for ``--seconds`` of wall-clock time
   once are 8 steps).
 
 A step is one action of one agent (PettingZoo's dead steps at the end of a
-game are not counted). The agent picks uniformly among the legal actions
+game are not counted). Each line gives steps per second of wall-clock time
+and, beside it (``cpu``), per second of this process's CPU time, which other
+work on the machine changes less (it leaves out ``AsyncVectorEnv``'s worker
+processes). The agent picks uniformly among the legal actions
 (the mask). Run: ``.venv/bin/python bench/research.py [--seconds 5]
 [--only NAME]`` (needs the ``research`` and ``bench`` extras: ``pip install
 -e '.[research,bench]'``).
@@ -202,14 +205,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="time per interface (default 5)")
     parser.add_argument("--only", default="", help="run the lines whose label contains this text")
     args = parser.parse_args()
-    print(f"{'kind':<11} {'interface':<62} {'steps/s':>9} {'episodes':>9}")
+    print(f"{'kind':<11} {'interface':<62} {'steps/s':>9} {'cpu':>9} {'episodes':>9}")
     for kind, label, run in runners():
         if args.only not in label:
             continue
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         steps, episodes = run(args.seconds)
-        elapsed = time.perf_counter() - start
-        print(f"{kind:<11} {label:<62} {steps / elapsed:>9,.0f} {episodes:>9}", flush=True)
+        elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+        print(f"{kind:<11} {label:<62} {steps / elapsed:>9,.0f} {steps / cpu:>9,.0f} {episodes:>9}", flush=True)
 
 
 if __name__ == "__main__":

@@ -69,7 +69,7 @@ def can_progress(rules: Rules[Any, Any], state: Any, limit: int = DEFAULT_LIMIT)
 
 class ProgressMemo:
     """:func:`can_progress` with a memory, for asking about many positions of one game
-    in a row (a research environment asks after every move).
+    in a row.
 
     The answer for a position depends only on the position and its progress
     measure (the *base*), so it is remembered by both: every position on a path

@@ -189,7 +189,20 @@ def play_step(rules: Rules[Any, Any], state: Any, move: Any, autoplay: bool) -> 
     (1.0, 1)
     """
     before = rules.progress(state)[0]
+    after = play_move(rules, state, move, autoplay)
+    return after, float(rules.progress(after)[0] - before)
+
+
+def play_move(rules: Rules[Any, Any], state: Any, move: Any, autoplay: bool) -> Any:
+    """The position after ``move`` and, with ``autoplay`` on, the game's safe moves after it
+    (:func:`play_step` without the reward).
+
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("klondike", draw=1); s = r.deal(0)
+    >>> r.progress(play_move(r, s, r.parse_move("3f"), autoplay=False))
+    (1, -20)
+    """
     after = rules.apply(state, move)
     while autoplay and (auto := rules.auto_move(after)) is not None:
         after = rules.apply(after, auto)
-    return after, float(rules.progress(after)[0] - before)
+    return after

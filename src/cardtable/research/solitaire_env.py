@@ -26,11 +26,13 @@ settings below.
   library says (``outcome.over``: won, or no sequence of moves can make
   progress any more), and with ``truncated`` after ``max_steps`` steps
   (default 1000). Deciding "over" is a search of the positions reachable
-  without progress, after every move; ``over_limit`` (default the library's
-  200,000 positions) bounds it. A search that reaches the bound answers "not
-  over", so a smaller bound never ends a game that could go on: it only lets
-  some lost games run to ``max_steps``, for speed (Klondike, with its
-  foundation returns, has lost positions whose proof takes a second).
+  without progress, after every move, made cheap without changing its answer
+  by :class:`~cardtable.research.over.EpisodeOver` (answers remembered for the
+  episode, the game's compiled search, the stretch of play since the last
+  progress); ``over_limit`` (default the library's 200,000 positions) bounds
+  it. A search that reaches the bound answers "not over", so a smaller bound
+  never ends a game that could go on: it only lets some lost games run to
+  ``max_steps``.
 - **Deals**: ``reset(seed=S)`` draws the deal number from the environment's
   generator, so a seed gives the same deal everywhere; ``options={"deal": N}``
   plays deal ``N``, ``options={"level": "hard"}`` a deal of that level
@@ -58,11 +60,12 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..core.errors import OptionError
-from ..core.progress import DEFAULT_LIMIT, ProgressMemo
+from ..core.progress import DEFAULT_LIMIT
 from ..games import spec_for, specs
 from ..levels import deal_for_level
-from .actions import action_space, play_step
+from .actions import action_space, play_move
 from .observations import solitaire_encoder
+from .over import EpisodeOver
 
 Obs = npt.NDArray[np.int16]
 
@@ -188,6 +191,7 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
         self.state: Any = None
         self._legal: list[Any] = []
         self._steps = 0
+        self._progress: tuple[int, ...] = ()
         self._over = False
 
     # --- the episode --------------------------------------------------------------------
@@ -218,7 +222,7 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
                 number = deal
             self.deal = number
             self._steps = 0
-            self._memo = ProgressMemo(rules, self.over_limit)
+            self._over_memo = EpisodeOver(rules, self.over_limit)
             self._update()
             if deal is not None or not self._over:
                 break
@@ -235,8 +239,10 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
         if illegal:
             reward = self.illegal_reward
         else:
-            self.state, reward = play_step(self.rules, self.state, move, self._auto)
+            before = self._progress[0]
+            self.state = play_move(self.rules, self.state, move, self._auto)
             self._update()
+            reward = float(self._progress[0] - before)  # as play_step gives it
             if self.won:
                 reward += self.win_bonus
         truncated = not self._over and self._steps >= self.max_steps
@@ -246,12 +252,13 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
 
     def _update(self) -> None:
         rules, state = self.rules, self.state
+        self._progress = rules.progress(state)
         self.won = rules.is_won(state)
         self._legal = [] if self.won else rules.legal_moves(state)
-        # Over exactly as Game.outcome says: won, or no reachable position makes progress.
-        # The searches of an episode share what they found (ProgressMemo): the search
-        # after each move is the cost of an environment step.
-        self._over = self.won or self._memo.can_progress(state, self._legal) is False
+        # Over exactly as Game.outcome says: won, or no reachable position makes progress
+        # (can_progress is False), found cheaply along the episode (EpisodeOver: answers
+        # remembered, the game's compiled search, the stretch of play since the last progress).
+        self._over = self.won or self._over_memo.over(state, self._legal, self._progress)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._space.mask(self._legal), "deal": self.deal, "won": self.won, "over": self._over}

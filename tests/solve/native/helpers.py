@@ -65,3 +65,42 @@ def line(rules: Rules[Any, Any], start: Any, moves: list[Any]) -> list[Any]:
     for move in moves:
         states.append(rules.apply(states[-1], move))
     return states
+
+
+def random_positions(rules: Rules[Any, Any], deals: Sequence[int], steps: int, seed: int) -> list[Any]:
+    """The positions of masked random play (a generator seeded with ``seed``) from each deal of
+    ``deals``, each for at most ``steps`` moves: the positions an environment asks about."""
+    import random
+
+    rng = random.Random(seed)
+    positions = []
+    for deal in deals:
+        state = rules.deal(deal)
+        for _ in range(steps):
+            positions.append(state)
+            moves = rules.legal_moves(state)
+            if not moves or rules.is_won(state):
+                break
+            state = rules.apply(state, rng.choice(moves))
+    return positions
+
+
+def check_can_progress(
+    core: ModuleType, rules: Rules[Any, Any], positions: Sequence[Any], limits: Sequence[int]
+) -> set[bool | None]:
+    """The core's ``can_progress`` (its Python side, ``core``) against the Python function, at
+    each limit: exactly the same "over" (False), and never True where the Python search
+    proves False or None where it finds the space small enough. The answers seen, returned,
+    let a test check that its positions met every kind."""
+    from cardtable.core.progress import can_progress
+
+    seen: set[bool | None] = set()
+    for state in positions:
+        for limit in limits:
+            found = core.can_progress(rules, state, limit)
+            assert found is not None  # the core takes the position
+            mine = None if found < 0 else found > 0
+            reference = can_progress(rules, state, limit)
+            assert (mine is False) == (reference is False), (state, limit, mine, reference)
+            seen.add(mine)
+    return seen

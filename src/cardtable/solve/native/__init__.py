@@ -39,11 +39,13 @@ import importlib
 import math
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from types import ModuleType
 from typing import Any
 
 from ...core.errors import UnknownGameError
+from ...core.progress import DEFAULT_LIMIT
+from ...core.progress import can_progress as python_can_progress
 from ...games import spec_for, specs
 from ..spaces import EagerSpace
 from ..types import Budget, Found, Pruned
@@ -266,3 +268,31 @@ def position_bytes(space: Any, start: Any) -> int | None:
         return None
     found: int = core.BYTES_PER_POSITION
     return found
+
+
+def can_progress(rules: Any, state: Any, limit: int = DEFAULT_LIMIT, targets: Collection[Any] = ()) -> bool | None:
+    """:func:`cardtable.core.progress.can_progress`, by the compiled core of the game when it
+    has one that takes the position (its declaration's ``native`` module has a
+    ``can_progress``: Klondike's, Demonthief's), else by the Python function. ``is False``
+    ("no sequence of moves makes progress": the game is over) is the same answer either way;
+    True and None ("not known within ``limit`` positions") never call a game over, and where
+    both are possible the order of the search decides. ``targets``: positions whose reaching
+    settles "not over" (:func:`cardtable.solve.native.klondike.can_progress`), used by the
+    cores that take them (Klondike's; the Python search ignores them).
+
+    >>> from cardtable.games import rules_for
+    >>> from cardtable.core.progress import can_progress as python
+    >>> r = rules_for("klondike"); s = r.deal(0)
+    >>> can_progress(r, s) == python(r, s)
+    True
+    """
+    try:
+        path = spec_for(rules.name).native
+    except UnknownGameError:
+        path = None
+    core = getattr(importlib.import_module(path), "can_progress", None) if path is not None else None
+    if core is not None:
+        found: int | None = core(rules, state, limit, targets)
+        if found is not None:
+            return None if found < 0 else found > 0
+    return python_can_progress(rules, state, limit)

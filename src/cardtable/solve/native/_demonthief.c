@@ -723,6 +723,236 @@ static PyObject *search(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* --- can progress (cardtable.core.progress.can_progress) ------------------------------- */
+
+/* Demonthief.progress is (cards home, -reserve cards): every move to a foundation and every
+ * reserve move is progress, and no other move is. So the positions reachable without progress
+ * share the start's foundations, reserve and base rank, and differ only in the stock, the waste,
+ * the tableau and the redeals used: a Reach position holds those, as one array of the talon
+ * T = waste + reversed(stock) (draws and redeals only move p, the waste's size in it) and then
+ * the nine piles, bottom first, zero-padded: its 16 words are its exact key. */
+typedef struct {
+    uint8_t used, p, nt;  /* redeals used, waste size, talon size */
+    uint8_t len[NTAB];     /* pile sizes */
+    uint8_t c[KEY_WORDS * 8 - 3 - NTAB]; /* the talon, then the piles */
+} Reach;
+
+enum { PROGRESS = 1, NO_PROGRESS = 0, AT_LIMIT = -1, OUT_OF_MEMORY = -2 };
+
+typedef struct {
+    Seen seen;
+    Reach *stack;
+    size_t n, cap;
+    long long limit;
+} Reaching;
+
+/* Whether card c may go on pile j, whose top card is t (>= 0). */
+static inline int takes(int j, int t, int c) { return j < 4 ? LEFT_TAKES_[t * 52 + c] : PREV_[t] == c; }
+
+/* A position reached without progress: seen, else counted and pushed. 0, AT_LIMIT when it
+ * would be the limit's first position past, or OUT_OF_MEMORY. */
+static int reach_child(Reaching *R, const Reach *child) {
+    uint64_t key[KEY_WORDS];
+    size_t where = 0;
+    memcpy(key, child, sizeof key);
+    uint64_t h = hash_key(key, KEY_WORDS);
+    if (seen_find(&R->seen, key, h, &where)) return 0;
+    if ((long long)R->seen.count >= R->limit) return AT_LIMIT;
+    if (seen_insert(&R->seen, key, h, where) < 0) return OUT_OF_MEMORY;
+    Reach *stack = room_for(R->stack, &R->cap, R->n + 1, sizeof *stack, 1024);
+    if (!stack) return OUT_OF_MEMORY;
+    R->stack = stack;
+    R->stack[R->n++] = *child;
+    return 0;
+}
+
+/* Move n cards from position `from` of the card array to the end of pile j (offsets off). */
+static void move_cards(Reach *r, const int *off, int from, int n, int j) {
+    uint8_t cards[CAP];
+    int total = off[NTAB];
+    int to = off[j + 1];
+    memcpy(cards, r->c + from, n);
+    memmove(r->c + from, r->c + from + n, total - from - n);
+    if (to > from) to -= n;
+    memmove(r->c + to + n, r->c + to, total - n - to);
+    memcpy(r->c + to, cards, n);
+}
+
+/* can_progress over Demonthief.legal_moves and Demonthief.apply: PROGRESS when a sequence of
+ * legal moves from start reaches a move home or a reserve move, NO_PROGRESS when the positions
+ * reachable without one are all seen (at most limit, start included), AT_LIMIT when there are
+ * more, or OUT_OF_MEMORY. The answer does not depend on the order of the search. */
+static int reach(const Reach *start, const int *found, int base, int reserve_top, int redeals, long long limit) {
+    Reaching R;
+    memset(&R, 0, sizeof R);
+    R.limit = limit;
+    int result = NO_PROGRESS;
+    if (seen_init(&R.seen, KEY_WORDS) < 0) {
+        seen_free(&R.seen);
+        return OUT_OF_MEMORY;
+    }
+    R.stack = room_for(NULL, &R.cap, 1, sizeof *R.stack, 1024);
+    if (!R.stack) result = OUT_OF_MEMORY;
+    else {
+        uint64_t key[KEY_WORDS];
+        size_t where = 0;
+        memcpy(key, start, sizeof key);
+        uint64_t h = hash_key(key, KEY_WORDS);
+        seen_find(&R.seen, key, h, &where);
+        if (seen_insert(&R.seen, key, h, where) < 0) result = OUT_OF_MEMORY;
+        else R.stack[R.n++] = *start;
+    }
+    while (result == NO_PROGRESS && R.n) {
+        Reach here = R.stack[--R.n], child;
+        int off[NTAB + 1], top[NTAB], empty = 0;
+        off[0] = here.nt;
+        for (int i = 0; i < NTAB; i++) {
+            off[i + 1] = off[i] + here.len[i];
+            top[i] = here.len[i] ? here.c[off[i + 1] - 1] : -1;
+            empty |= !here.len[i];
+        }
+        int w = here.p ? here.c[here.p - 1] : -1;
+        /* Progress: a card home (waste, reserve, a pile's top), or the reserve's top to a pile. */
+        if (w >= 0 && goes_home(w, found, base)) result = PROGRESS;
+        if (reserve_top >= 0) {
+            if (empty || goes_home(reserve_top, found, base)) result = PROGRESS;
+            for (int j = 0; j < NTAB; j++)
+                if (top[j] >= 0 && takes(j, top[j], reserve_top)) result = PROGRESS;
+        }
+        for (int i = 0; i < NTAB; i++)
+            if (top[i] >= 0 && goes_home(top[i], found, base)) result = PROGRESS;
+        if (result != NO_PROGRESS) break;
+        /* Tableau to tableau: any top part that is a run under its own pile's rule. */
+        for (int i = 0; i < NTAB && result == NO_PROGRESS; i++) {
+            int size = here.len[i];
+            if (!size) continue;
+            const uint8_t *q = here.c + off[i];
+            int k = size - 1;
+            if (i < 4)
+                while (k && LEFT_TAKES_[q[k - 1] * 52 + q[k]]) k--;
+            else
+                while (k && PREV_[q[k - 1]] == q[k]) k--;
+            for (int n = 1; n <= size - k && result == NO_PROGRESS; n++) {
+                int c = q[size - n];
+                for (int j = 0; j < NTAB; j++) {
+                    if (j == i || (top[j] >= 0 && !takes(j, top[j], c))) continue;
+                    child = here;
+                    move_cards(&child, off, off[i + 1] - n, n, j);
+                    child.len[i] = (uint8_t)(size - n);
+                    child.len[j] = (uint8_t)(here.len[j] + n);
+                    int r = reach_child(&R, &child);
+                    if (r) {
+                        result = r;
+                        break;
+                    }
+                }
+            }
+        }
+        /* The waste's top to the tableau. */
+        for (int j = 0; j < NTAB && w >= 0 && result == NO_PROGRESS; j++) {
+            if (top[j] >= 0 && !takes(j, top[j], w)) continue;
+            child = here;
+            move_cards(&child, off, here.p - 1, 1, j);
+            child.p--;
+            child.nt--;
+            child.len[j]++;
+            int r = reach_child(&R, &child);
+            if (r) result = r;
+        }
+        if (result != NO_PROGRESS) break;
+        /* The stock: draw, or redeal. */
+        if (here.p < here.nt) {
+            child = here;
+            child.p++;
+            int r = reach_child(&R, &child);
+            if (r) result = r;
+        } else if (here.p && here.used < redeals) {
+            child = here;
+            child.p = 0;
+            child.used++;
+            int r = reach_child(&R, &child);
+            if (r) result = r;
+        }
+    }
+    seen_free(&R.seen);
+    free(R.stack);
+    return result;
+}
+
+static PyObject *py_can_progress(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *stock, *waste, *reserve, *foundations, *tableau;
+    int base, used, redeals, found[NFOUND];
+    long long limit;
+    if (!PyArg_ParseTuple(args, "OOOOOiiiL:can_progress", &stock, &waste, &reserve, &foundations, &tableau, &base,
+                          &used, &redeals, &limit))
+        return NULL;
+    if (base < 1 || base > 13 || used < 0 || used > 255 || redeals < 0 || redeals > 255) {
+        PyErr_SetString(PyExc_ValueError, "base rank, redeals used or redeals out of range");
+        return NULL;
+    }
+    uint8_t cards[CAP], talon[CAP];
+    Reach start;
+    memset(&start, 0, sizeof start);
+    start.used = (uint8_t)used;
+    int ns = read_cards(stock, cards, CAP, 52, "stock");
+    int nw = ns < 0 ? -1 : read_cards(waste, talon, CAP, 52, "waste");
+    int nr = nw < 0 ? -1 : read_cards(reserve, talon + nw, CAP - nw, 52, "reserve");
+    if (nr < 0) return NULL;
+    int reserve_top = nr ? talon[nw + nr - 1] : -1;
+    int total = nw + ns;
+    if (total > (int)sizeof start.c) {
+        PyErr_SetString(PyExc_ValueError, "too many cards in play");
+        return NULL;
+    }
+    memcpy(start.c, talon, nw);
+    for (int i = 0; i < ns; i++) start.c[nw + i] = cards[ns - 1 - i];
+    start.p = (uint8_t)nw;
+    start.nt = (uint8_t)total;
+    PyObject *seq = PySequence_Fast(tableau, "tableau");
+    if (!seq) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != NTAB) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "tableau: nine piles");
+        return NULL;
+    }
+    for (int j = 0; j < NTAB; j++) {
+        int n = read_cards(PySequence_Fast_GET_ITEM(seq, j), cards, CAP, 52, "a tableau pile");
+        if (n < 0 || total + n > (int)sizeof start.c) {
+            Py_DECREF(seq);
+            if (n >= 0) PyErr_SetString(PyExc_ValueError, "too many cards in play");
+            return NULL;
+        }
+        memcpy(start.c + total, cards, n);
+        total += n;
+        start.len[j] = (uint8_t)n;
+    }
+    Py_DECREF(seq);
+    seq = PySequence_Fast(foundations, "foundations");
+    if (!seq) return NULL;
+    int bad = PySequence_Fast_GET_SIZE(seq) != NFOUND;
+    for (int i = 0; !bad && i < NFOUND; i++) {
+        long t = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (t == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        bad = t < -1 || t >= 52;
+        found[i] = (int)t;
+    }
+    Py_DECREF(seq);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "foundations: eight tops (-1 or a card)");
+        return NULL;
+    }
+    int result;
+    Py_BEGIN_ALLOW_THREADS;
+    result = reach(&start, found, base, reserve_top, redeals, limit);
+    Py_END_ALLOW_THREADS;
+    if (result == OUT_OF_MEMORY) return PyErr_NoMemory();
+    return PyLong_FromLong(result);
+}
+
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS,
      "search(stock, waste, reserve, foundations, tableau, base, redeals_used, redeals, scores, eager, k, "
@@ -730,6 +960,12 @@ static PyMethodDef methods[] = {
      "depth_first over DemonthiefSpace (see cardtable.solve.native.demonthief). scores: SCORE_RESERVE_HOME, "
      "SCORE_HOME, SCORE_STOCK_HOME, SCORE_RESERVE, SCORE_WASTE, SCORE_EMPTYING, SCORE_STOCK, SCORE_INTO_EMPTY; "
      "k < 0: every child; moves: (src, dst, n) tuples."},
+    {"can_progress", py_can_progress, METH_VARARGS,
+     "can_progress(stock, waste, reserve, foundations, tableau, base, redeals_used, redeals, limit) -> 1, 0 or -1\n\n"
+     "cardtable.core.progress.can_progress of Demonthief (redeals: 0) or Demons and Thieves (2) from the\n"
+     "position given by the DemonthiefState fields: 1 when progress is reachable, 0 when the positions\n"
+     "reachable without it (at most limit) hold none, -1 when there are more than limit of them.\n"
+     "ValueError for a position the core does not take; MemoryError."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1058,10 +1058,257 @@ static PyObject *py_class_numbers(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* --- can progress (cardtable.core.progress.can_progress) ------------------------------- */
+
+/* The exact key of a KlondikeState (the piles in their places, not sorted): redeals used low
+ * and high, waste size, each pile as size, face-down count and cards, then the talon, padded
+ * with 63 (as make_key; the foundations are the cards missing from the array). */
+static void plain_key(const State *s, uint64_t key[KEY_WORDS]) {
+    uint8_t sym[KEY_WORDS * 10];
+    int n = 0, at = s->nt;
+    sym[n++] = s->used & 63;
+    sym[n++] = s->used >> 6;
+    sym[n++] = s->p;
+    for (int i = 0; i < 7; i++) {
+        sym[n++] = s->len[i];
+        sym[n++] = s->down[i];
+        memcpy(sym + n, s->c + at, s->len[i]);
+        n += s->len[i];
+        at += s->len[i];
+    }
+    memcpy(sym + n, s->c, s->nt);
+    n += s->nt;
+    memset(sym + n, 63, KEY_WORDS * 10 - n);
+    for (int w = 0; w < KEY_WORDS; w++) {
+        const uint8_t *q = sym + 10 * w;
+        uint64_t word = 0;
+        for (int j = 9; j >= 0; j--) word = (word << 6) | q[j];
+        key[w] = word;
+    }
+}
+
+enum { PROGRESS = 1, NO_PROGRESS = 0, AT_LIMIT = -1, OUT_OF_MEMORY = -2 };
+
+typedef struct {
+    Seen seen;
+    Seen *targets; /* positions that count as progress when reached (NULL: none) */
+    State *stack[2]; /* the positions to expand: [0] first, then [1] (after foundation returns) */
+    size_t n[2], cap[2];
+    long long limit;
+} Reach;
+
+/* A child of the search (not progress: the caller checked): seen, else counted and pushed
+ * on stack `later` (1: expanded only when stack 0 is empty). 0, AT_LIMIT when it would be the
+ * limit's first position past, OUT_OF_MEMORY. */
+static int reach_child(Reach *R, const State *child, int later) {
+    uint64_t key[KEY_WORDS];
+    size_t where;
+    plain_key(child, key);
+    uint64_t h = hash_key(key, KEY_WORDS);
+    if (R->targets && R->targets->count && seen_find(R->targets, key, h, &where)) return PROGRESS;
+    if (seen_find(&R->seen, key, h, &where)) return 0;
+    if ((long long)R->seen.count >= R->limit) return AT_LIMIT;
+    if (seen_insert(&R->seen, key, h, where) < 0) return OUT_OF_MEMORY;
+    State *stack = room_for(R->stack[later], &R->cap[later], R->n[later] + 1, sizeof *stack, 1024);
+    if (!stack) return OUT_OF_MEMORY;
+    R->stack[later] = stack;
+    R->stack[later][R->n[later]++] = *child;
+    return 0;
+}
+
+/* can_progress over Klondike.legal_moves and Klondike.apply: PROGRESS when a sequence of
+ * legal moves from start reaches a position with more cards on the foundations or fewer
+ * face down (Klondike.progress), NO_PROGRESS when the positions reachable without it are
+ * all seen (at most limit of them, start included), AT_LIMIT when there are more, or
+ * OUT_OF_MEMORY. The answer does not depend on the order the positions are explored in. */
+static int reach(const State *start, int draw, int redeal_limit, int freturn, long long limit, Seen *targets) {
+    int base_f = start->found[0] + start->found[1] + start->found[2] + start->found[3];
+    Reach R;
+    memset(&R, 0, sizeof R);
+    R.limit = limit;
+    R.targets = targets;
+    int result = NO_PROGRESS;
+    if (seen_init(&R.seen, KEY_WORDS) < 0) {
+        seen_free(&R.seen);
+        return OUT_OF_MEMORY;
+    }
+    {
+        uint64_t key[KEY_WORDS];
+        size_t where = 0;
+        plain_key(start, key);
+        uint64_t h = hash_key(key, KEY_WORDS);
+        seen_find(&R.seen, key, h, &where);
+        R.stack[0] = room_for(NULL, &R.cap[0], 1, sizeof *R.stack[0], 1024);
+        if (!R.stack[0] || seen_insert(&R.seen, key, h, where) < 0) result = OUT_OF_MEMORY;
+        else R.stack[0][R.n[0]++] = *start;
+    }
+    while (result == NO_PROGRESS && (R.n[0] || R.n[1])) {
+        int from = R.n[0] ? 0 : 1;
+        State here = R.stack[from][--R.n[from]], child;
+        int off[8], top[7];
+        offsets(&here, off);
+        for (int i = 0; i < 7; i++) top[i] = here.len[i] ? here.c[off[i + 1] - 1] : -1;
+        int w = here.p ? here.c[here.p - 1] : -1;
+        /* A card to a foundation: progress when the foundations hold as many cards as at the
+         * start (fewer: a card came back from a foundation, and this puts one back). */
+        int home = here.found[0] + here.found[1] + here.found[2] + here.found[3] == base_f;
+        if (w >= 0 && here.found[SUIT(w)] == RANK(w) - 1) {
+            if (home) {
+                result = PROGRESS;
+                break;
+            }
+            child = here;
+            apply_move(&child, WASTE, FOUNDATION, 1, here.p, here.used);
+            int r = reach_child(&R, &child, 0);
+            if (r) result = r;
+        }
+        for (int i = 0; i < 7 && result == NO_PROGRESS; i++) {
+            if (top[i] < 0 || here.found[SUIT(top[i])] != RANK(top[i]) - 1) continue;
+            if (home || (here.len[i] > 1 && here.len[i] - 1 == here.down[i])) {
+                result = PROGRESS; /* more cards home, or a card turned up */
+                break;
+            }
+            child = here;
+            apply_move(&child, i, FOUNDATION, 1, 0, 0);
+            int r = reach_child(&R, &child, 0);
+            if (r) result = r;
+        }
+        if (result != NO_PROGRESS) break;
+        /* A foundation's top card back to the tableau (fewer cards home: not progress). Its
+         * positions wait on the second stack, expanded when the first is empty: these moves
+         * multiply the positions, and progress is most often found without them. */
+        for (int su = 0; su < 4 && freturn && result == NO_PROGRESS; su++) {
+            int r = here.found[su];
+            if (!r) continue;
+            int card = su * 13 + r - 1;
+            for (int j = 0; j < 7 && result == NO_PROGRESS; j++) {
+                if (top[j] >= 0 ? !(lower_cards(top[j]) >> card & 1) : r != 13) continue;
+                child = here;
+                apply_move(&child, FOUNDATION + su, j, 1, 0, 0);
+                int q = reach_child(&R, &child, 1);
+                if (q) result = q;
+            }
+        }
+        /* Tableau to tableau: a face-up card and the cards above it. Leaving a face-down
+         * card on top turns it up: progress. */
+        for (int i = 0; i < 7 && result == NO_PROGRESS; i++)
+            for (int k = here.down[i]; k < here.len[i] && result == NO_PROGRESS; k++) {
+                int c = here.c[off[i] + k];
+                for (int j = 0; j < 7; j++) {
+                    if (j == i) continue;
+                    if (top[j] >= 0 ? !(lower_cards(top[j]) >> c & 1) : RANK(c) != 13) continue;
+                    if (k == here.down[i] && here.down[i]) { /* a card turned up */
+                        result = PROGRESS;
+                        break;
+                    }
+                    child = here;
+                    apply_move(&child, i, j, here.len[i] - k, 0, 0);
+                    int r = reach_child(&R, &child, 0);
+                    if (r) {
+                        result = r;
+                        break;
+                    }
+                }
+            }
+        /* The waste top to the tableau. */
+        for (int j = 0; j < 7 && w >= 0 && result == NO_PROGRESS; j++) {
+            if (top[j] >= 0 ? !(lower_cards(top[j]) >> w & 1) : RANK(w) != 13) continue;
+            child = here;
+            apply_move(&child, WASTE, j, 1, here.p, here.used);
+            int r = reach_child(&R, &child, 0);
+            if (r) result = r;
+        }
+        if (result != NO_PROGRESS) break;
+        /* The stock: draw, or redeal. */
+        if (here.p < here.nt) {
+            child = here;
+            int k = here.nt - here.p < draw ? here.nt - here.p : draw;
+            child.p = (uint8_t)(here.p + k);
+            int r = reach_child(&R, &child, 0);
+            if (r) result = r;
+        } else if (here.p && (redeal_limit < 0 || here.used < redeal_limit)) {
+            child = here;
+            child.p = 0;
+            if (redeal_limit >= 0) child.used++;
+            int r = reach_child(&R, &child, 0);
+            if (r) result = r;
+        }
+    }
+    seen_free(&R.seen);
+    free(R.stack[0]);
+    free(R.stack[1]);
+    return result;
+}
+
+PyDoc_STRVAR(can_progress_doc,
+             "can_progress(stock, waste, foundations, tableau, down, redeals_used, draw, redeals, foundation_return,\n"
+             "             limit, targets=()) -> 1, 0 or -1\n\n"
+             "cardtable.core.progress.can_progress of Klondike from the position given by the KlondikeState\n"
+             "fields: 1 when progress is reachable, 0 when the positions reachable without it (at most\n"
+             "limit) hold none, -1 when there are more than limit of them. targets: positions (KlondikeState\n"
+             "tuples) whose reaching ends the search with 1 (see cardtable.solve.native.klondike).\n"
+             "Positions after a foundation return are expanded once no other is left to expand.\n"
+             "ValueError for a position or options the core does not take; MemoryError.");
+
+static PyObject *py_can_progress(PyObject *self, PyObject *args) {
+    PyObject *stock, *waste, *found, *tableau, *down, *redeals, *targets = NULL;
+    long used;
+    long long limit;
+    int draw, freturn;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOOOliOpL|O", &stock, &waste, &found, &tableau, &down, &used, &draw, &redeals,
+                          &freturn, &limit, &targets))
+        return NULL;
+    Search S;
+    if (read_options(&S, draw, freturn, 0, MODE_FULL, 0, redeals) < 0) return NULL;
+    State start, s;
+    if (read_state(stock, waste, found, tableau, down, used, &start) < 0) return NULL;
+    Seen known;
+    if (seen_init(&known, KEY_WORDS) < 0) {
+        seen_free(&known);
+        return PyErr_NoMemory();
+    }
+    if (targets) {
+        PyObject *fast = PySequence_Fast(targets, "the targets");
+        if (!fast) {
+            seen_free(&known);
+            return NULL;
+        }
+        for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
+            PyObject *t = PySequence_Fast_GET_ITEM(fast, i);
+            long u;
+            uint64_t key[KEY_WORDS];
+            size_t where = 0;
+            if (!PyArg_ParseTuple(t, "OOOOOl", &stock, &waste, &found, &tableau, &down, &u) ||
+                read_state(stock, waste, found, tableau, down, u, &s) < 0) {
+                Py_DECREF(fast);
+                seen_free(&known);
+                return NULL;
+            }
+            plain_key(&s, key);
+            uint64_t h = hash_key(key, KEY_WORDS);
+            if (!seen_find(&known, key, h, &where) && seen_insert(&known, key, h, where) < 0) {
+                Py_DECREF(fast);
+                seen_free(&known);
+                return PyErr_NoMemory();
+            }
+        }
+        Py_DECREF(fast);
+    }
+    int result;
+    Py_BEGIN_ALLOW_THREADS;
+    result = reach(&start, S.draw, S.limit, S.freturn, limit, &known);
+    Py_END_ALLOW_THREADS;
+    seen_free(&known);
+    if (result == OUT_OF_MEMORY) return PyErr_NoMemory();
+    return PyLong_FromLong(result);
+}
+
 static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS, search_doc},
     {"children", py_children, METH_VARARGS, children_doc},
     {"class_numbers", py_class_numbers, METH_VARARGS, class_numbers_doc},
+    {"can_progress", py_can_progress, METH_VARARGS, can_progress_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import time
+from collections.abc import Collection
 from typing import Any
 
 from ...games import demonthief as dt
@@ -149,3 +150,30 @@ def takes(space: Any, start: Any) -> bool:
     (True, False)
     """
     return CORE is not None and not pure() and _arguments(space, start) is not None
+
+
+def can_progress(rules: Any, state: Any, limit: int, targets: Collection[Any] = ()) -> int | None:
+    """:func:`cardtable.core.progress.can_progress` of a Demonthief or Demons and Thieves
+    position by the compiled core (``can_progress`` of ``_demonthief.c``): 1, 0 or -1 where that
+    function answers True, False or None (more than ``limit`` positions reachable without
+    progress), or None when the core does not apply (not built, ``CARDTABLE_PURE``, other
+    rules, a position it does not take). 0, "no progress possible", is exactly the Python
+    function's; where both 1 and -1 are possible (progress is reachable past the
+    limit's first position), the order of the search decides, as in Python: neither calls
+    the game over. ``targets`` (see :func:`cardtable.solve.native.klondike.can_progress`) are not used by this core.
+
+    >>> from cardtable.core.progress import can_progress as python
+    >>> r = DemonsAndThieves(); s = r.deal(0)
+    >>> can_progress(r, s, 1000) in ({True: 1, False: 0, None: -1}[python(r, s, 1000)], None)
+    True
+    """
+    if CORE is None or pure() or type(rules) not in _GAMES or type(state) is not DemonthiefState:
+        return None
+    redeals = rules.REDEALS
+    if type(redeals) is not int or not 0 <= redeals <= _MAX_REDEALS:
+        return None
+    try:
+        found = CORE.can_progress(*state, redeals, limit)
+    except (ValueError, TypeError, OverflowError):  # a position or limit the core does not take
+        return None
+    return int(found)

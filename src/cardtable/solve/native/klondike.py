@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import time
+from collections.abc import Collection
 from typing import Any
 
 from ...games.klondike import (
@@ -200,3 +201,36 @@ def class_numbers(rules: Klondike, start: KlondikeState, positions: list[Klondik
     assert CORE is not None
     numbers: list[int] | None = CORE.class_numbers(*args[:9], positions)
     return numbers
+
+
+def can_progress(rules: Any, state: Any, limit: int, targets: Collection[Any] = ()) -> int | None:
+    """:func:`cardtable.core.progress.can_progress` of a Klondike position by the compiled core
+    (``can_progress`` of ``_klondike.c``): 1, 0 or -1 where that function answers True, False
+    or None (more than ``limit`` positions reachable without progress), or None when the core
+    does not apply (not built, ``CARDTABLE_PURE``, other rules or options, a position it does
+    not take). 0, "no progress possible", is exactly the Python function's; where both
+    1 and -1 are possible (progress is reachable past the limit's first position), the
+    order of the search decides, as in Python: neither calls the game over. Reaching one of
+    ``targets`` ends the search with 1, "not over": give positions known to reach progress,
+    or known not over and to reach ``state`` back without progress (then both reach the
+    same positions: :class:`cardtable.research.over.EpisodeOver`'s stretch). The core first
+    searches without foundation returns: progress found so is progress; else the whole search.
+
+    >>> from cardtable.core.progress import can_progress as python
+    >>> r = Klondike(); s = r.deal(0)
+    >>> can_progress(r, s, 1000) in ({True: 1, False: 0, None: -1}[python(r, s, 1000)], None)
+    True
+    """
+    if CORE is None or pure() or type(rules) is not Klondike or type(state) is not KlondikeState:
+        return None
+    options = rules.options
+    redeals, freturn = options["redeals"], options["foundation_return"]
+    if options["draw"] not in (1, 3) or type(freturn) is not bool:
+        return None
+    if not (redeals is None or (type(redeals) is int and 0 <= redeals <= MAX_REDEALS)):
+        return None
+    try:
+        found = CORE.can_progress(*state, options["draw"], redeals, freturn, limit, tuple(targets))
+    except (ValueError, TypeError, OverflowError):  # a position or limit the core does not take
+        return None
+    return int(found)
