@@ -67,7 +67,7 @@ export async function lobby(main, go) {
       el("tr", { "data-code": r.code },
         el("th", { scope: "row", text: `${r.title} (${r.code})` }), el("td", { text: `${r.taken} of ${r.seats}` }),
         el("td", { text: r.names.join(", ") }), el("td", { text: r.clock }), el("td", { text: r.rated ? "rated" : "not rated" }),
-        el("td", {}, el("a", { href: r.link, class: "button", text: "Join", "aria-label": `Join room ${r.code}` })))))));
+        el("td", {}, el("a", { href: r.link, class: "button", text: "Join", "aria-label": `Join room ${r.code}` }))))));
   };
   const timer = setInterval(() => refresh().catch(() => {}), 5000);
   await refresh();
