@@ -126,7 +126,9 @@ def test_the_leaderboard_shows_both_rated_players_and_the_bots(page: Page) -> No
     assert not violations(p)
     p.goto(page.live.url + "/me")
     p.wait_for_selector("body[data-state='me']")
-    assert p.locator("tbody tr").count() == 1 and p.locator("#me-name").input_value() == "Ana"
+    assert p.locator("tbody tr").count() == 2 and p.locator("#me-name").input_value() == "Ana"  # a rating, a game
+    p.click("tbody a.replay")
+    p.wait_for_selector("body[data-state='replay']")
     assert not violations(p)
 
 

@@ -120,6 +120,7 @@ def test_a_rated_game_is_replayed_from_every_seat_and_rates_both_players_once(cl
     assert again == people
     me = client.get("/api/me").json()
     assert me["id"] == ANA and me["name"] == "Ana" and me["ratings"][0]["games"] == 1
+    assert [g["replay"] for g in me["games"]] == [end["replay"]] and me["games"][0]["seats"] == ["Ana", "Ben"]
 
 
 def test_a_restart_replays_and_counts_a_rated_end_once(tmp_path: Path) -> None:

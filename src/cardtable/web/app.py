@@ -472,6 +472,17 @@ def create_app(
                 for g in games
                 for r in db.ratings(g, [holder]).values()
             ],
+            "games": [
+                {
+                    "replay": f"/replay/{g.id}",
+                    "title": spec_for(g.game).title,
+                    "seats": [s["name"] for s in json.loads(g.seats)],
+                    "ranks": json.loads(g.ranks),
+                    "rated": g.rated,
+                    "ended": g.ended,
+                }
+                for g in db.player_finished(holder, RECENT_GAMES)
+            ],
         }
 
     @app.post("/api/me")
@@ -499,6 +510,9 @@ def create_app(
     app.add_middleware(Guard, hosts=tuple(hosts), body_bytes=caps.body_bytes)  # outermost: before any route
     return app
 
+
+RECENT_GAMES = 20
+"""The finished room games (with their replay links) the "you" page lists."""
 
 LEADERBOARD_ROWS = 100
 """The most people the leaderboard lists (the bots come on top of them)."""

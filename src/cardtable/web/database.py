@@ -120,6 +120,13 @@ MIGRATIONS: tuple[str, ...] = (
         ended REAL NOT NULL,
         UNIQUE (room, game_no)
     );
+    CREATE TABLE finished_players (
+        id TEXT NOT NULL,
+        holder TEXT NOT NULL,
+        ended REAL NOT NULL,
+        PRIMARY KEY (id, holder)
+    );
+    CREATE INDEX finished_players_holder ON finished_players (holder, ended);
     CREATE TABLE players (
         holder TEXT PRIMARY KEY,
         name TEXT NOT NULL
@@ -425,9 +432,10 @@ class Database:
 
     # --- finished games (replays), players and ratings -----------------------------------
 
-    def put_finished(self, game: FinishedGame) -> str:
+    def put_finished(self, game: FinishedGame, holders: list[str] | None = None) -> str:
         """Keep a room's finished game (insert, or update the one of the same room and game
-        number, keeping its id); the id its replay is known by.
+        number, keeping its id) and who played it (``holders``: the people's hashed player
+        ids, never sent); the id its replay is known by.
 
         >>> s = Database(":memory:")
         >>> s.put_finished(FinishedGame("r1", "ABC", 0, "deserto", "{}", 7, "[]", '["V1"]', "[1, 2]", False, 1.0))
@@ -448,7 +456,26 @@ class Database:
             found = db.execute(
                 "SELECT id FROM finished_games WHERE room = ? AND game_no = ?", (game.room, game.game_no)
             ).fetchone()
+            for holder in sorted(set(holders or [])):
+                db.execute("INSERT OR IGNORE INTO finished_players VALUES (?, ?, ?)", (found[0], holder, game.ended))
         return str(found[0])
+
+    def player_finished(self, holder: str, limit: int) -> list[FinishedGame]:
+        """The ``limit`` newest finished games a person played, newest first.
+
+        >>> s = Database(":memory:")
+        >>> _ = s.put_finished(FinishedGame("r1", "ABC", 0, "deserto", "{}", 7, "[]", "[]", "[]", False, 1.0), ["h"])
+        >>> [g.id for g in s.player_finished("h", 10)], s.player_finished("other", 10)
+        (['r1'], [])
+        """
+        columns = ", ".join(f"g.{c}" for c in FinishedGame._fields)
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT {columns} FROM finished_players p JOIN finished_games g ON g.id = p.id"
+                " WHERE p.holder = ? ORDER BY p.ended DESC, g.id LIMIT ?",
+                (holder, limit),
+            ).fetchall()
+        return [FinishedGame(*r)._replace(rated=bool(r[-2])) for r in rows]
 
     def finished(self, replay: str) -> FinishedGame | None:
         """The finished game with this replay id, or None.
@@ -484,6 +511,11 @@ class Database:
         True
         """
         with self._transaction() as db:
+            db.execute(
+                "DELETE FROM finished_players WHERE id IN"
+                " (SELECT id FROM finished_games WHERE room = ? AND game_no = ?)",
+                (room, game_no),
+            )
             db.execute("DELETE FROM finished_games WHERE room = ? AND game_no = ?", (room, game_no))
 
     def set_name(self, holder: str, name: str) -> None:

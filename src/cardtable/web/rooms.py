@@ -1017,7 +1017,7 @@ class Rooms:
             room.rated,
             room.ended if room.ended is not None else self.clock(),
         )
-        room.replay = self.db.put_finished(kept)
+        room.replay = self.db.put_finished(kept, [s.holder for s in room.seats if s.kind == "human" and s.holder])
         if room.rated:
             self._rate(room, list(result.ranks))
 

@@ -135,6 +135,12 @@ export async function me(main, go) {
     data.ratings.length ? table(["Game", "Rating", "μ", "σ", "Rated games"], data.ratings.map((r) => el("tr", {},
       el("th", { scope: "row" }, el("a", { href: `/leaderboard?game=${r.game}`, text: r.title })), el("td", { text: r.rating.toFixed(1) }),
       el("td", { text: r.mu.toFixed(1) }), el("td", { text: r.sigma.toFixed(1) }), el("td", { text: r.games })))) : el("p", { text: "No rated game finished yet." }),
+    el("h2", { text: "Your recent games" }),
+    data.games.length ? table(["Game", "Players", "Ranks", "Ended", ""], data.games.map((g) => el("tr", {},
+      el("th", { scope: "row", text: `${g.title}${g.rated ? " (rated)" : ""}` }), el("td", { text: g.seats.join(", ") }),
+      el("td", { text: g.ranks.join(", ") }), el("td", { text: new Date(g.ended * 1000).toLocaleString() }),
+      el("td", {}, el("a", { href: g.replay, class: "replay", text: "Replay" })))))
+      : el("p", { text: "No game of a room finished yet." }),
     el("h2", { text: "Play on another device" }),
     el("p", { text: "You have no account: this browser keeps a long random identity. Open this link on another device to play there as you (your games, statistics and ratings). Anyone with the link plays as you: keep it to yourself." }),
     el("p", {}, el("a", { id: "identity-link", href: data.link, text: link }), " ",

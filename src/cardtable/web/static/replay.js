@@ -73,12 +73,12 @@ class ReplayPage {
       views.map(([value, text]) => el("option", { value, selected: value === String(d.view), text })));
     const slider = el("input", { id: "replay-at", type: "range", min: 0, max: d.moves, value: d.at, "aria-valuetext": this.moveText(),
       onchange: (e) => this.go(Number(e.target.value)) });
-    const button = (id, text, label, at, disabled) => el("button", { type: "button", id, text, "aria-label": label, disabled, onclick: () => this.go(at) });
+    const button = (id, text, label, at, disabled) => el("button", { type: "button", id, text, title: label, disabled, onclick: () => this.go(at) });
     const controls = el("div", { class: "toolbar replay-controls" },
-      button("replay-first", "⏮", "To the deal", 0, d.at === 0),
+      button("replay-first", "Start", "To the deal", 0, d.at === 0),
       button("replay-back", "◀ Back", "One move back", d.at - 1, d.at === 0),
       button("replay-forward", "Forward ▶", "One move forward", d.at + 1, d.at === d.moves),
-      button("replay-last", "⏭", "To the end", d.moves, d.at === d.moves),
+      button("replay-last", "End", "To the end", d.moves, d.at === d.moves),
       el("label", { for: "replay-at", text: "Move" }), slider,
       el("span", { id: "replay-step", text: `${d.at} / ${d.moves}` }),
       el("label", { for: "replay-view", text: "Seen from" }), viewSelect);
@@ -101,8 +101,8 @@ class ReplayPage {
     this.main.replaceChildren(page);
     document.body.dataset.state = "replay";
     document.body.dataset.at = String(d.at);
-    const current = log.querySelector("[aria-current] button");
-    if (current) current.scrollIntoView({ block: "nearest" });
+    const current = log.querySelector("[aria-current]");
+    if (current) log.scrollTop = Math.max(0, current.offsetTop - log.offsetTop - log.clientHeight / 2);  // the list only, not the page
     if (focused) { const again = document.getElementById(focused); if (again && !again.disabled) again.focus(); }
   }
 }
