@@ -346,9 +346,10 @@ def test_a_file_of_the_old_tables_and_rooms_is_migrated(tmp_path: Path) -> None:
     db.execute("INSERT INTO rooms VALUES ('ABCDEF', '{\"players\": 2}', ?, NULL, 0, 'lobby', 1.0, 1.0)", (seats,))
     db.close()
     migrated = Database(str(path))
-    assert migrated.version() == len(MIGRATIONS) == 4
+    assert migrated.version() == len(MIGRATIONS) == 5
     room = migrated.rooms()[0]
     assert (room.code, room.game, room.player, room.hints, room.redo) == ("ABCDEF", "deserto", None, 0, "[]")
+    assert (room.public, room.rated) == (0, 0)  # an older room: private, not rated
     assert migrated.get("fresh") is None
     moved = migrated.get("moved")
     assert moved is not None and (moved.result, moved.ended) == ("abandoned", 1.0)
