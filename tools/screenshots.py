@@ -2,7 +2,11 @@
 
 Starts the web app on loopback with a fresh data folder, opens each game in
 Debian's Chromium (through Playwright), plays a few moves so that the table
-looks like a game in progress, and writes PNGs to ``docs/screenshots/``.
+looks like a game in progress (the last one lit up by the plain hint), and writes
+PNGs to ``docs/screenshots/``: each game (``klondike.png``, ``klondike-phone.png``...),
+the home page, the statistics, a rules page, and a Deserto room played to its end.
+Each is the window as a player sees it (not the whole page), so a table that
+runs below the window shows in the picture.
 
     .venv/bin/python tools/screenshots.py [--out docs/screenshots] [--phone]
 
@@ -64,6 +68,19 @@ def free_port() -> int:
         return port
 
 
+def play_some(page: Any, rng: random.Random, moves: int) -> None:
+    """Play ``moves`` random legal moves through the move box, the bots answering in between."""
+    for _ in range(moves):
+        page.wait_for_function(SETTLED)
+        legal = page.evaluate(LEGAL)
+        if not legal:
+            break
+        page.fill("#move-input", rng.choice(legal)["move"])
+        page.press("#move-input", "Enter")
+        page.wait_for_timeout(150)
+    page.wait_for_function(SETTLED)
+
+
 def main() -> None:
     """Write the screenshots (see the module docstring)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -83,25 +100,40 @@ def main() -> None:
 
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-            for width, height, suffix in ((1000, 760, ""), (360, 740, "-phone")):
+            for width, height, suffix in ((1100, 800, ""), (360, 740, "-phone")):
                 page = browser.new_context(viewport={"width": width, "height": height}).new_page()
                 for name, path in SHOTS.items():
                     page.goto(f"http://127.0.0.1:{port}{path}")
                     page.wait_for_selector("body[data-state='playing']")
-                    rng = random.Random(name)
-                    for _ in range(args.moves if not suffix else 0):
-                        page.wait_for_function(SETTLED)
-                        moves = page.evaluate(LEGAL)
-                        if not moves:
-                            break
-                        page.fill("#move-input", rng.choice(moves)["move"])
-                        page.press("#move-input", "Enter")
-                        page.wait_for_timeout(150)
-                    page.wait_for_function(SETTLED)
-                    page.screenshot(path=str(out / f"{name}{suffix}.png"), full_page=True)
+                    play_some(page, random.Random(name), args.moves)
+                    if "/room/" not in page.url:
+                        page.click("#hint")
+                        page.wait_for_selector(".mark.hinted")
+                        page.wait_for_timeout(100)
+                    page.evaluate("window.scrollTo(0, 0)")
+                    page.screenshot(path=str(out / f"{name}{suffix}.png"))
+                    if "/room/" not in page.url:  # left for a new deal: a game in the statistics
+                        page.click("#new")
+                        page.click("#confirm-yes")
+                        page.wait_for_selector("body[data-state='playing']")
                 page.goto(f"http://127.0.0.1:{port}/")
                 page.wait_for_selector("body[data-state='home']")
                 page.screenshot(path=str(out / f"home{suffix}.png"), full_page=True)
+                page.goto(f"http://127.0.0.1:{port}/stats")
+                page.wait_for_selector("body[data-state='stats']")
+                page.screenshot(path=str(out / f"stats{suffix}.png"), full_page=True)
+                page.goto(f"http://127.0.0.1:{port}/rules/klondike")
+                page.wait_for_selector("body[data-state='rules']")
+                page.screenshot(path=str(out / f"rules{suffix}.png"))
+                if not suffix:  # a room against two bots, played to its end
+                    page.goto(f"http://127.0.0.1:{port}/play/deserto?seats=you,greedy,ismcts&new=1")
+                    page.wait_for_selector("body[data-state='playing']")
+                    rng = random.Random("room")
+                    while page.evaluate("document.body.dataset.state") == "playing":
+                        play_some(page, rng, 1)
+                    page.wait_for_selector("#banner:not([hidden])")
+                    page.evaluate("window.scrollTo(0, 0)")
+                    page.screenshot(path=str(out / "deserto-room.png"))
             room_with_clock(browser, f"http://127.0.0.1:{port}", out / "deserto-room-clock.png")
             people_pages(browser, f"http://127.0.0.1:{port}", out)
             browser.close()

@@ -23,10 +23,12 @@ reached by drawing, so the hint may be ``d``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from .core.game import Game
+from .core.rules import Rules
 from .levels.reference import obvious_step
 from .solve.solver import solve
 
@@ -90,3 +92,55 @@ def hint(game: Game[Any, Any], seconds: float = 2.0) -> Hint:
         "unknown",
         f"Try {move} (heuristic: the solver found no winning line within {seconds:g} s).",
     )
+
+
+# --- the plain hint: from what the player sees (issue 26) ----------------------------------
+
+_HIDDEN = re.compile(r"<([^<>]+)>")
+"""A face-down card in the position text (``core/layout.py``: ``<XX>``)."""
+
+
+def seen_only(rules: Rules[Any, Any], state: Any) -> Any:
+    """``state`` with its face-down cards (the stock's, the tableau's, a reserve's...) dealt
+    again in one fixed order, the deck's: a position that depends only on what a player
+    sees, since the face-down places and the cards not seen (the deck less the face-up
+    cards) are all a player knows of them. Two positions a player cannot tell apart give
+    the same one.
+
+    >>> import cardtable
+    >>> r = cardtable.rules_for("klondike"); s = r.deal(1)
+    >>> t = seen_only(r, s)
+    >>> r.piles(t)["7"][-1] == r.piles(s)["7"][-1], r.piles(t)["stock"] == r.piles(s)["stock"]
+    (True, False)
+    >>> seen_only(r, t) == t
+    True
+    """
+    text = rules.to_text(state)
+    hidden = _HIDDEN.findall(text)
+    if not hidden:
+        return state
+    order = {rules.card_text(c): c for c in rules.deck()}
+    cards = iter(sorted(hidden, key=lambda t: order.get(t, -1)))
+    return rules.from_text(_HIDDEN.sub(lambda _: f"<{next(cards)}>", text))
+
+
+def visible_hint(game: Game[Any, Any]) -> Hint:
+    """The plain hint: the reference player's move (:func:`heuristic_move`) chosen from
+    what the player sees only (:func:`seen_only`), so the face-down cards never change it;
+    its ``text`` says the move in words (:meth:`~cardtable.core.rules.Rules.describe_move`).
+
+    >>> import cardtable
+    >>> h = visible_hint(cardtable.new_game("klondike", deal=0))
+    >>> str(h.move), h.source, h.text
+    ('3f', 'heuristic', 'Move A♠ to the spades foundation.')
+    """
+    legal = game.legal_moves()
+    if game.rules.is_won(game.state):
+        return Hint(None, HEURISTIC, "won", "The game is won.")
+    if not legal:
+        return Hint(None, HEURISTIC, "unknown", "No move is left.")
+    step = obvious_step(game.rules, seen_only(game.rules, game.state))
+    move = step[0][0] if step is not None and step[0] else None
+    if move not in legal:  # the same moves are legal in both (they depend on the face-up cards only)
+        move = legal[0]
+    return Hint(move, HEURISTIC, "unknown", game.rules.describe_move(game.state, move) + ".")

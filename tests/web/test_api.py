@@ -66,8 +66,18 @@ def faces(data: Any) -> list[str]:
 
 
 def visible(game: Any) -> Counter[str]:
-    text = game.rules.card_text
-    return Counter(text(c) for row in game.rules.display(game.state) for _, pile in row for c, up in pile if up)
+    """The face-up cards of the table: the rules' display, and the cards it shows aside (Devil's Square's books)."""
+    text, state = game.rules.card_text, game.state
+    piles = [pile for row in game.rules.display(state) for _, pile in row] + [p for _, p in game.rules.aside(state)]
+    return Counter(text(c) for pile in piles for c, up in pile if up)
+
+
+def hidden_names(game: Any) -> set[str]:
+    """The words of the face-down cards that no face-up card shares (``10♦``, ``green 3 of keys``)."""
+    rules, state = game.rules, game.state
+    piles = [pile for row in rules.display(state) for _, pile in row] + [p for _, p in rules.aside(state)]
+    up = {rules.card_name(c) for pile in piles for c, face_up in pile if face_up}
+    return {rules.card_name(c) for pile in piles for c, face_up in pile if not face_up} - up
 
 
 CARD_TOKEN = re.compile(r"\b(?:[A2-9TJQK][CDHS]|[1-4][YRGB][KASC])\b")
@@ -81,6 +91,10 @@ def check_nothing_hidden(client: TestClient, table: dict[str, Any], raw: str) ->
     assert Counter(faces(table)) == seen
     for token in CARD_TOKEN.findall(raw):
         assert token in seen, f"{token} is in a response but not face up"
+    # The moves in words name face-up cards only.
+    said = json.dumps([m.get("words", "") for m in table["legal"]] + table.get("told", []), ensure_ascii=False)
+    for name in hidden_names(game):
+        assert not re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", said), f"{name} is said but face down"
 
 
 def test_catalogue_lists_every_game_with_options_and_levels(client: TestClient) -> None:
@@ -201,7 +215,7 @@ def test_error_paths_change_nothing(client: TestClient) -> None:
     # A drop on a foundation that does not take the card: the spades ace is home, the hearts one is not.
     table = act(client, table, "move", move="3f").json()
     response = act(client, table, "move", **{"from": "1", "index": 0, "to": "fs"})
-    assert response.status_code == 422 and "TH" in response.json()["error"]
+    assert response.status_code == 422 and "10♥" in response.json()["error"]
 
 
 def test_bad_new_tables_are_refused(client: TestClient) -> None:
@@ -283,13 +297,22 @@ def test_statistics_count_abandoned_games_and_hints(client: TestClient) -> None:
 
 
 def test_a_lost_game_is_announced_with_its_reason(client: TestClient) -> None:
-    table = new(client, game="devils-square", deal=1)
-    rng = random.Random(1)
-    while not table["outcome"]["over"]:
-        table = act(client, table, "move", move=rng.choice(table["legal"])["move"]).json()
-    assert "no move can make progress" in table["outcome"]["reason"]
+    # Random moves that never go back to a position seen: Desturado deal 1 runs out of legal moves.
+    rules, rng = cardtable.rules_for("desturado"), random.Random(1)
+    state = rules.deal(1)
+    seen, line = {state}, []
+    while rules.legal_moves(state):
+        move = rng.choice([m for m in rules.legal_moves(state) if rules.apply(state, m) not in seen])
+        state = rules.apply(state, move)
+        seen.add(state)
+        line.append(str(move))
+    table = new(client, game="desturado", deal=1)
+    for move in line:
+        assert not table["outcome"]["over"]
+        table = act(client, table, "move", move=move).json()
+    assert table["legal"] == [] and "no more valid moves" in table["outcome"]["reason"]
     assert table["result"] == "lost" and not table["outcome"]["won"]
-    response = act(client, table, "move", move="a1a2")
+    response = act(client, table, "move", move="ab")
     assert response.status_code == 409 and response.json()["kind"] == "finished"
     rows = client.get("/api/stats").json()["rows"]
     assert rows[0]["played"] == 1 and rows[0]["won"] == 0

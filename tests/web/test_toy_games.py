@@ -203,7 +203,7 @@ def test_the_toy_duel_is_played_against_the_random_bot_in_the_browser(
         table = p.evaluate(f"({ROOM_TABLE})()")
         if table["outcome"]["over"]:
             break
-        assert p.locator(".side .turn").inner_text().startswith("Your turn")
+        assert p.locator("#news .turn").inner_text().startswith("Your turn")
         hand = p.locator('.card[data-pile="hand 0"]')
         card = hand.nth(rng.randrange(hand.count()))
         assert card.get_attribute("aria-label")

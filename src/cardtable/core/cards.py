@@ -155,3 +155,27 @@ def kings_keys_deck() -> list[Card]:
     64
     """
     return list(range(64))
+
+
+# --- cards in words, as a player says them (issue 26) ------------------------------------
+
+RANK_WORDS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+"""A French rank as a player writes it: ``10``, not ``T``."""
+
+
+def card_name(card: Card) -> str:
+    """A French card as a player writes it: rank (``10``, not ``T``) and suit symbol.
+
+    >>> card_name(parse_card("TD")), card_name(parse_card("JC"))
+    ('10♦', 'J♣')
+    """
+    return RANK_WORDS[card % 13] + SUIT_SYMBOLS[card // 13]
+
+
+def kk_name(card: Card) -> str:
+    """A King's Keys card in words: colour, number and item.
+
+    >>> kk_name(parse_kk_card("3GK"))
+    'green 3 of keys'
+    """
+    return f"{KK_COLOUR_NAMES[kk_colour(card)]} {kk_number(card)} of {KK_ITEM_NAMES[kk_item(card)]}"

@@ -30,7 +30,9 @@ class Option:
     ``kind`` is ``int``, ``bool`` or ``str``. ``choices`` limits the values;
     ``minimum`` and ``maximum`` bound an int (an int without a ``maximum`` is at most
     :data:`~cardtable.core.inputs.MAX_INT`). ``none_text`` names the value
-    ``None`` (``"unlimited"`` for redeals) where ``None`` is allowed.
+    ``None`` (``"unlimited"`` for redeals) where ``None`` is allowed. ``seat``: the
+    value is a seat of the game (0 is the first seat; a page that labels seats from 1
+    shows it so).
 
     >>> Option("mode", str, "easy", choices=("easy", "hard")).describe()
     'mode: easy|hard (default easy)'
@@ -44,6 +46,7 @@ class Option:
     minimum: int | None = None
     none_text: str | None = None
     maximum: int | None = None
+    seat: bool = False
 
     def show(self, value: Any) -> str:
         """Text of a value of this option, as a player would type it.

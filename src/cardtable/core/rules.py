@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
@@ -416,3 +417,149 @@ class Rules(ABC, Generic[S, M]):
         ['draw', 'redeals']
         """
         return cls.OPTIONS
+
+    # --- in words, as a player says them (issue 26) -----------------------------------------
+
+    def card_name(self, card: int) -> str:
+        """A card as a player reads it in a sentence (French cards: ``10♦``); by default
+        its text.
+
+        >>> from cardtable.games import rules_for
+        >>> rules_for("klondike").card_name(9 + 13), rules_for("devils-square").card_name(0)
+        ('10♦', 'yellow 1 of keys')
+        """
+        return self.card_text(card)
+
+    def pile_name(self, name: str) -> str:
+        """A pile of :meth:`display` in words ("pile 3", "the hearts foundation"); by default
+        ``pile NAME``.
+
+        >>> from cardtable.games import rules_for
+        >>> rules_for("klondike").pile_name("fh"), rules_for("desturado").pile_name("b")
+        ('the hearts foundation', 'column b')
+        """
+        return f"pile {name}"
+
+    def names_target(self, name: str) -> bool:
+        """Whether a card put on pile ``name`` is said to go *to the pile* (a foundation:
+        "to the hearts foundation") rather than *onto its top card* ("onto J♣"). Default:
+        onto the top card.
+
+        >>> from cardtable.games import rules_for
+        >>> rules_for("klondike").names_target("fh"), rules_for("klondike").names_target("3")
+        (True, False)
+        """
+        return False
+
+    def describe_move(self, state: S, move: M) -> str:
+        """The legal ``move`` of ``state`` in words, as a player says it: "Move 10♦ onto J♣",
+        "Move K♠ to pile 4 (empty)", "Draw three cards", "Turn the waste over". The notation
+        (``str(move)``) stays for the move box, saves and the API; a table speaks these.
+
+        Written once from :meth:`move_places`, :meth:`card_name` and :meth:`pile_name`: a move
+        of ``n`` cards names its lowest card (and how many lie on it) and the top card it goes
+        onto, or the pile it goes to (a foundation, an empty pile); a move of the stock as a
+        whole is a draw (how many cards it turns) or a turn of the waste. A game whose moves
+        say more overrides it (Deserto's captures); a game without :meth:`move_places` says
+        "Play" and the notation.
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("klondike"); s = r.deal(0)
+        >>> [r.describe_move(s, r.parse_move(m)) for m in ("3f", "d")]
+        ['Move A♠ to the spades foundation', 'Draw three cards']
+        """
+        try:
+            where = self.move_places(state, move)
+        except NotImplementedError:
+            return f"Play {move}"
+        piles = self.piles(state)
+        if where.n == 0:
+            after = self.piles(self.apply(state, move))
+            turned, landed = len(piles[where.src]) - len(after[where.src]), after[where.dst]
+            if not landed or not landed[-1][1]:
+                return f"Turn the {self.pile_name(where.src).removeprefix('the ')} over"
+            return "Draw a card" if turned == 1 else f"Draw {number_words(turned)} cards"
+        source = piles[where.src]
+        card = where.card if where.card is not None else source[len(source) - where.n][0]
+        text = f"Move {self.card_name(card)}"
+        if where.n > 1:
+            text += " and the card on it" if where.n == 2 else f" and the {number_words(where.n - 1)} cards on it"
+        target = piles[where.dst]
+        if self.names_target(where.dst) or not target or not target[-1][1]:
+            empty = "" if target or self.names_target(where.dst) else " (empty)"
+            return f"{text} to {self.pile_name(where.dst)}{empty}"
+        return f"{text} onto {self.card_name(target[-1][0])}"
+
+    def pile_notes(self, state: S) -> dict[str, str]:
+        """Short words a table writes on piles of :meth:`display`, by name (Demonthief's base
+        rank on its foundations); by default none.
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("klondike"); r.pile_notes(r.deal(0))
+        {}
+        """
+        return {}
+
+    def aside(self, state: S) -> list[tuple[str, Pile]]:
+        """Cards out of play that a table shows beside :meth:`display`'s piles, as named
+        piles (Devil's Square's completed books); by default none. No move reaches them.
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("klondike"); r.aside(r.deal(0))
+        []
+        """
+        return []
+
+    def in_words(self, text: str) -> str:
+        """``text`` (an explanation of the rules, a refusal) with every card written in its
+        notation (``TH``, ``3GK``) replaced by its :meth:`card_name`.
+
+        >>> from cardtable.games import rules_for
+        >>> rules_for("klondike").in_words("rule 3: 9C cannot go on TH")
+        'rule 3: 9♣ cannot go on 10♥'
+        """
+        names = {self.card_text(c): self.card_name(c) for c in set(self.deck())}
+        return _CARD_TOKEN.sub(lambda m: names.get(m.group(0), m.group(0)), text)
+
+    def explain_in_words(self, state: S, move: M) -> str:
+        """Why ``move`` is illegal in ``state`` (:meth:`explain_illegal`), in words: cards by
+        their names and the rule's number at the end.
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("klondike"); r.explain_in_words(r.deal(0), r.parse_move("r"))
+        'redeal only when the stock is empty (draw with d) (rule 2)'
+        """
+        text = self.in_words(self.explain_illegal(state, move))
+        found = _RULE_PREFIX.match(text)
+        return f"{text[found.end() :]} (rule {found.group(1)})" if found else text
+
+
+_CARD_TOKEN = re.compile(r"\b[0-9A-Z]{2,3}\b")
+"""A word that may be a card in notation (``TH``, ``3GK``): checked against the deck."""
+
+_RULE_PREFIX = re.compile(r"^rule (\d+): ")
+
+_NUMBER_WORDS = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
+
+
+def number_words(n: int) -> str:
+    """A count in words up to twelve, in digits above.
+
+    >>> number_words(3), number_words(25)
+    ('three', '25')
+    """
+    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)

@@ -75,17 +75,23 @@ class TableSpec:
     :class:`Place` of the pile the rules' ``display`` names ``name`` (for a
     multi-player game, ``place(name, viewer, players)`` places the piles of a seat's
     view, seen from ``viewer``); ``cards`` is the family of card faces the browser
-    draws (``french``, ``kings-keys``, ``deserto``); ``back`` the colour of the backs.
+    draws (``french``, ``kings-keys``, ``deserto``); ``back`` the colour of the backs;
+    ``areas`` the words written over the table's areas, by pile kind, where the game
+    calls an area otherwise than the browser's default for its kind (Desturado's
+    tableau is its "board").
 
     >>> from cardtable.games import spec_for
     >>> spec_for("devils-square").table.place("b2").label
     'square b2'
+    >>> spec_for("desturado").table.areas["tableau"]
+    'board'
     """
 
     width: float
     place: Callable[..., Place]
     cards: str = "french"
     back: str = "#2a4d9b"
+    areas: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True)

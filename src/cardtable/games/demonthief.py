@@ -52,7 +52,7 @@ import re
 from dataclasses import replace
 from typing import Any, ClassVar, NamedTuple
 
-from ..core.cards import RANK, RANKS, RED, SUIT, card_text, french_deck, make_card, parse_card
+from ..core.cards import RANK, RANK_WORDS, RANKS, RED, SUIT, card_name, card_text, french_deck, make_card, parse_card
 from ..core.errors import LayoutError, MoveParseError
 from ..core.inputs import quote, read_int
 from ..core.layout import (
@@ -753,6 +753,42 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
         base = state.base
         return sum((RANK[t] - base) % 13 + 1 for t in state.foundations if t >= 0)
 
+    # --- in words (issue 26) ------------------------------------------------------
+
+    def card_name(self, card: int) -> str:
+        """A card as a player writes it (``10♦``).
+
+        >>> Demonthief().card_name(parse_card("TD"))
+        '10♦'
+        """
+        return card_name(card)
+
+    def pile_name(self, name: str) -> str:
+        """A pile of :meth:`display` in words (any foundation that takes a card is as good).
+
+        >>> Demonthief().pile_name("x"), Demonthief().pile_name("f3"), Demonthief().pile_name("4")
+        ('the reserve', 'a foundation', 'pile 4')
+        """
+        if name.startswith("f"):
+            return "a foundation"
+        return "the " + table_place(name).label if not name.isdigit() else table_place(name).label
+
+    def names_target(self, name: str) -> bool:
+        """A card goes *to* a foundation, *onto* a tableau card.
+
+        >>> Demonthief().names_target("f1")
+        True
+        """
+        return name.startswith("f")
+
+    def pile_notes(self, state: DemonthiefState) -> dict[str, str]:
+        """The base rank, written on every foundation.
+
+        >>> Demonthief().pile_notes(Demonthief().deal(0))["f8"]
+        'base 10'
+        """
+        return {f"f{k + 1}": f"base {RANK_WORDS[state.base - 1]}" for k in range(len(state.foundations))}
+
 
 class DemonsAndThieves(Demonthief):
     """Demons and Thieves: Demonthief with two redeals (three passes through the stock).
@@ -775,7 +811,7 @@ def table_place(name: str) -> Place:
     if name == "stock":
         return Place("stock", 0, 0, "none", "none", "stock")
     if name == "w":
-        return Place("waste", 1, 0, "waste", "top", "waste")
+        return Place("waste", 1, 0, "none", "top", "waste")  # one card drawn at a time: its top card
     if name == "x":
         return Place("reserve", 2, 0, "none", "top", "reserve")
     if name.startswith("f"):

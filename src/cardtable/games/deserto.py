@@ -533,7 +533,7 @@ class Deserto(MultiplayerRules[DesertoState, DesertoMove]):
     SCORE_UNIT = "cards"
     OPTIONS = (
         Option("players", int, 2, choices=(2, 3, 4), help="number of players (seats 0 to players-1)"),
-        Option("first", int, 0, minimum=0, help="the seat that starts (0 is the first seat)"),
+        Option("first", int, 0, minimum=0, help="the seat that starts (0 is the first seat)", seat=True),
         Option("refill_after_give", bool, True, help="a player who gives a card also draws up to 3"),
     )
     NOTATION = "V3 place a vizier at position 3 (positions 1 2 / 3 4), gT give a thief; cards O V T G"
@@ -1109,6 +1109,50 @@ class Deserto(MultiplayerRules[DesertoState, DesertoMove]):
         """
         return sum(map(len, state.captured)) + sum(map(len, state.gifts))
 
+    # --- in words (issue 26) ------------------------------------------------------
+
+    def card_name(self, card: int) -> str:
+        """A card in words: its kind.
+
+        >>> Deserto().card_name(VIZIER)
+        'vizier'
+        """
+        return KIND_NAMES[card]
+
+    def pile_name(self, name: str) -> str:
+        """A pile of :meth:`display` in words: the area's positions are the squares 1-4.
+
+        >>> Deserto().pile_name("2"), Deserto().pile_name("hand 1")
+        ('square 2', 'hand 1')
+        """
+        return f"square {name}" if name.isdigit() else name
+
+    def describe_move(self, state: DesertoState, move: DesertoMove) -> str:
+        """The legal ``move`` in words, with what it wins: "Put the vizier on square 2: wins
+        the thief pile", "Give a thief to the previous player".
+
+        >>> r = Deserto(); s = r.apply(r.deal(0), PLACE[THIEF][0])
+        >>> r.describe_move(s, PLACE[VIZIER][1])
+        'Put the vizier on square 2: wins the thief pile'
+        >>> r.describe_move(s, GIFT[OASIS])
+        'Give the oasis to the previous player'
+        """
+        kind, pos = move
+        if pos == GIVE:
+            return f"Give the {KIND_NAMES[kind]} to the previous player"
+        text = f"Put the {KIND_NAMES[kind]} on square {pos + 1}"
+        event = self.public_move(state, move, state.turn)
+        if not event.captures:
+            return text
+        if len(event.captures) == 1:
+            _, cards = event.captures[0]
+            size = f" ({len(cards)} cards)" if len(cards) > 1 else ""
+            return f"{text}: wins the {KIND_NAMES[cards[-1]]} pile{size}"
+        total = sum(len(c) for _, c in event.captures)
+        squares = ", ".join(str(q + 1) for q, _ in event.captures[:-1]) + f" and {event.captures[-1][0] + 1}"
+        four = "four viziers! " if event.four_viziers else ""
+        return f"{text}: {four}wins the piles of squares {squares} ({total} cards)"
+
 
 def captured_kinds(history: Sequence[Event], players: int) -> list[tuple[int, ...]]:
     """The cards each seat won by capture (public), from a history's events.
@@ -1136,11 +1180,11 @@ def table_place(name: str, viewer: int | None, players: int) -> Place:
     the bottom, the other seats' along the top.
 
     >>> table_place("2", 0, 3).label, table_place("hand 0", 0, 3).y, table_place("hand 1", 0, 3).y
-    ('area position 2', 3, 0)
+    ('square 2', 3, 0)
     """
     if name.isdigit():
         p = int(name) - 1
-        return Place("area", 2.6 + p % 2 * 1.3, 1 + p // 2, "none", "none", f"area position {name}")
+        return Place("area", 2.6 + p % 2 * 1.3, 1 + p // 2, "none", "none", f"square {name}")
     if name == "deck":
         return Place("deck", 6.1, 1, "none", "none", "deck")
     what, _, number = name.partition(" ")

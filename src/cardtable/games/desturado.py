@@ -66,7 +66,7 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
-from ..core.cards import RANK, SUIT, card_text, french_deck, parse_card
+from ..core.cards import RANK, SUIT, card_name, card_text, french_deck, parse_card
 from ..core.errors import LayoutError, MoveParseError
 from ..core.inputs import quote
 from ..core.layout import (
@@ -524,6 +524,24 @@ class Desturado(Rules[DesturadoState, DesturadoMove]):
         """
         return sum(map(len, state.columns))
 
+    # --- in words (issue 26) ------------------------------------------------------
+
+    def card_name(self, card: int) -> str:
+        """A card as a player writes it (``10♦``).
+
+        >>> Desturado().card_name(parse_card("TD"))
+        '10♦'
+        """
+        return card_name(card)
+
+    def pile_name(self, name: str) -> str:
+        """A pile of :meth:`display` in words.
+
+        >>> Desturado().pile_name("b"), Desturado().pile_name("2")
+        ('column b', 'hand space 2')
+        """
+        return table_place(name).label
+
 
 def _no_fit(rule: int, bottom: int, top: int) -> str:
     """The message for a unit that does not fit on its target."""
@@ -563,7 +581,7 @@ def action_moves(rules: Rules[Any, Any]) -> list[DesturadoMove]:
 GAME = GameSpec(
     name="desturado",
     rules=Desturado,
-    table=TableSpec(width=5, place=table_place, cards="french", back="#2f7d4f"),
+    table=TableSpec(width=5, place=table_place, cards="french", back="#2f7d4f", areas={"tableau": "board"}),
     action_moves=action_moves,
     action_options=("mode",),
     search_space="cardtable.solve.spaces:DesturadoSpace",

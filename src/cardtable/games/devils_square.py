@@ -54,6 +54,7 @@ from ..core.cards import (
     kk_card,
     kk_colour,
     kk_item,
+    kk_name,
     kk_number,
     kk_text,
     parse_kk_card,
@@ -585,6 +586,44 @@ class DevilsSquare(Rules[DevilsSquareState, DevilsSquareMove]):
         """
         return BOOK_POINTS * state.books
 
+    # --- in words, and the books beside the table (issue 26) ---------------------------
+
+    def card_name(self, card: int) -> str:
+        """A card in words: colour, number and item.
+
+        >>> DevilsSquare().card_name(parse_kk_card("3GK"))
+        'green 3 of keys'
+        """
+        return kk_name(card)
+
+    def pile_name(self, name: str) -> str:
+        """A pile of :meth:`display` in words.
+
+        >>> DevilsSquare().pile_name("b2"), DevilsSquare().pile_name("draw")
+        ('square b2', 'the draw pile')
+        """
+        return "the draw pile" if name == "draw" else f"square {name}"
+
+    def pile_notes(self, state: DevilsSquareState) -> dict[str, str]:
+        """The books made and the score, written on the pile of books.
+
+        >>> DevilsSquare().pile_notes(DevilsSquare().deal(0))
+        {'books': '0 books, score 0'}
+        """
+        books = state.books
+        return {"books": f"{books} book{'' if books == 1 else 's'}, score {self.score(state)}"}
+
+    def aside(self, state: DevilsSquareState) -> list[tuple[str, Pile]]:
+        """The books made, face up beside the table: one pile ``books``, book after book,
+        each from its 1 to its 4 (so a 4 is on top).
+
+        >>> books = DevilsSquare().aside(DevilsSquareState(((),) * 16, (), 16))[0][1]  # won: all 16 books
+        >>> len(books), [NUMBER[c] for c, _ in books[:5]]
+        (64, [1, 2, 3, 4, 1])
+        """
+        found = split_books(self.removed(state)) or []
+        return [("books", [(c, True) for book in found for c in sorted(book, key=lambda c: NUMBER[c])])]
+
 
 def table_place(name: str) -> Place:
     """Where a pile of :meth:`DevilsSquare.display` lies on the browser's table.
@@ -594,6 +633,8 @@ def table_place(name: str) -> Place:
     """
     if name == "draw":
         return Place("draw", 4.25, 0, "none", "none", "draw pile")
+    if name == "books":
+        return Place("books", 4.25, 2, "none", "none", "books made")
     return Place("cell", "abcd".index(name[0]), int(name[1]) - 1, "down", "group", f"square {name}")
 
 

@@ -45,7 +45,7 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
-from ..core.cards import RANK, RED, SUIT, SUIT_NAMES, SUITS, card_text, french_deck, make_card, parse_card
+from ..core.cards import RANK, RED, SUIT, SUIT_NAMES, SUITS, card_name, card_text, french_deck, make_card, parse_card
 from ..core.errors import LayoutError, MoveParseError
 from ..core.inputs import quote, read_int
 from ..core.layout import (
@@ -689,6 +689,32 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
         0
         """
         return sum(state.foundations)
+
+    # --- in words (issue 26) ------------------------------------------------------
+
+    def card_name(self, card: int) -> str:
+        """A card as a player writes it (``10♦``).
+
+        >>> Klondike().card_name(parse_card("TD"))
+        '10♦'
+        """
+        return card_name(card)
+
+    def pile_name(self, name: str) -> str:
+        """A pile of :meth:`display` in words.
+
+        >>> Klondike().pile_name("w"), Klondike().pile_name("fs"), Klondike().pile_name("4")
+        ('the waste', 'the spades foundation', 'pile 4')
+        """
+        return "the " + table_place(name).label if not name.isdigit() else table_place(name).label
+
+    def names_target(self, name: str) -> bool:
+        """A card goes *to* a foundation, *onto* a tableau card.
+
+        >>> Klondike().names_target("fc")
+        True
+        """
+        return name.startswith("f")
 
 
 def table_place(name: str) -> Place:

@@ -59,6 +59,7 @@ from .peers import CLOSE_BAD_HELLO, CLOSE_NO_HELLO, CLOSE_NOT_FOUND, CLOSE_TOO_M
 from .ratings import bot_ratings, shown
 from .replays import replay
 from .rooms import BOT_PAUSE, Rooms, default_game, holder_of
+from .rules_pages import layout_svg, rules_html
 from .solitaire_tables import SolitaireTables
 from .statistics import in_progress, stats
 
@@ -168,6 +169,12 @@ class Act(_Body):
     at: int
 
 
+class HintRequest(Act):
+    """A hint: ``plain`` (from what the player sees) or ``solver`` (sees the face-down cards)."""
+
+    kind: str = "solver"
+
+
 class Move(Act):
     """A move: in notation, or as a drop (``from``, ``index``, ``to``); ``auto`` for autoplay."""
 
@@ -216,6 +223,7 @@ def catalogue() -> list[dict[str, Any]]:
                         "choices": [o.show(c) for c in o.choices]
                         or (["on", "off"] if o.kind is bool else [o.none_text] if o.none_text else []),
                         "help": o.help,
+                        "seat": o.seat,
                     }
                     for o in cls.OPTIONS
                     if o.name not in ("autoplay",)
@@ -327,7 +335,9 @@ def create_app(
             spec = spec_for(game)
         except CardtableError as err:
             raise TableError("not-found", str(err)) from None
-        return {"game": spec.name, "title": spec.title, "text": rules_text(spec.name)}
+        html = rules_html(spec.name)
+        picture = layout_svg(spec.name) if spec.table is not None else ""
+        return {"game": spec.name, "title": spec.title, "text": rules_text(spec.name), "html": html, "layout": picture}
 
     @app.get("/api/tables")
     def unfinished(request: Request) -> dict[str, Any]:
@@ -355,17 +365,21 @@ def create_app(
         )
         return tables.play(player(request), table_id, body.at, move=body.move, drop=drop, auto=body.auto)
 
+    @app.post("/api/tables/{table_id}/hint")
+    def hint(request: Request, table_id: str, body: HintRequest) -> dict[str, Any]:
+        return tables.hint(player(request), table_id, body.at, kind=body.kind)
+
     @app.post("/api/tables/{table_id}/{action}")
     def act(request: Request, table_id: str, action: str, body: Act) -> dict[str, Any]:
         actions = {
             "undo": tables.undo,
             "redo": tables.redo,
             "restart": tables.restart,
-            "hint": tables.hint,
             "finish": tables.finish,
+            "verdict": tables.verdict,
         }
         if action not in actions:
-            raise TableError("not-found", f"no action {action!r} (actions: {', '.join(actions)}, move)")
+            raise TableError("not-found", f"no action {action!r} (actions: {', '.join(actions)}, hint, move)")
         return actions[action](player(request), table_id, body.at)
 
     def address(request: Request | WebSocket) -> str:

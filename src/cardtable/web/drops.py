@@ -37,7 +37,7 @@ def requested_move(game: Game[Any, Any], move: Any, drop: dict[str, Any] | None,
     >>> requested_move(cardtable.new_game("klondike", deal=0), None, {"from": "2", "index": 0, "to": "5"})
     Traceback (most recent call last):
     ...
-    cardtable.web.errors.TableError: illegal move: a face-down card cannot be moved
+    cardtable.web.errors.TableError: Not allowed: a face-down card cannot be moved.
     >>> several = next(s.name for s in cardtable.games.specs() if not s.one_player)
     >>> g = cardtable.new_game(several, deal=0); first = seat_legal(g, 0, seat_piles(g, 0))[0]
     >>> requested_move(g, None, {"from": first.src, "index": first.position, "to": first.dst}, seat=0) == first.move
@@ -82,7 +82,7 @@ def dropped_move(
     >>> dropped_move(g, {"from": "3", "index": 2, "to": "w"}, piles, [], str)
     Traceback (most recent call last):
     ...
-    cardtable.web.errors.TableError: illegal move: no card may be put on the waste
+    cardtable.web.errors.TableError: Not allowed: no card may be put on the waste.
     """
     src, index, dst = drop.get("from"), drop.get("index"), drop.get("to")
     if not isinstance(src, str) or not isinstance(dst, str) or isinstance(index, bool) or not isinstance(index, int):
@@ -100,15 +100,15 @@ def dropped_move(
     except NotYourTurnError as err:
         raise TableError("not-your-turn", str(err)) from None
     except (MoveParseError, IllegalMoveError) as err:
-        raise TableError("illegal", f"illegal move: {err}") from None
+        raise TableError("illegal", f"Not allowed: {game.rules.in_words(str(err))}.") from None
     except NotImplementedError:
         pass
     # A game that does not say which move a drop makes: only its legal moves are drops.
     try:
         drop_count(cast("Any", piles), src, index, dst)
     except MoveParseError as err:
-        raise TableError("illegal", f"illegal move: {err}") from None
-    raise TableError("illegal", f"illegal move: cards do not go from the {label(src)} to the {label(dst)}")
+        raise TableError("illegal", f"Not allowed: {game.rules.in_words(str(err))}.") from None
+    raise TableError("illegal", f"Not allowed: cards do not go from the {label(src)} to the {label(dst)}.")
 
 
 __all__ = ["dropped_move", "requested_move"]

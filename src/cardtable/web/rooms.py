@@ -819,9 +819,7 @@ class Rooms:
             except MoveParseError as err:
                 raise TableError("unparsable", str(err)) from None
         if not game.is_legal(move):
-            raise TableError(
-                "illegal", str(IllegalMoveError(f"illegal move {move}: {game.rules.explain_illegal(game.state, move)}"))
-            )
+            raise TableError("illegal", f"Not allowed: {game.rules.explain_in_words(game.state, move)}.")
         self.db.add_move(room.code, room.game_no, room.at, str(move))  # stored before anyone hears of it
         self._apply(room, move)
         info = room.seats[seat]
@@ -984,7 +982,7 @@ class Rooms:
                 "move": str(move),
                 "source": name,
                 "status": "unknown",
-                "text": f"The {name} bot would play {move}.",
+                "text": f"The {name} bot would play: {game.rules.describe_move(game.state, move)}.",
             }
             socket.put({"type": "hint", "at": room.at, "hint": hint, "hints": room.hints})
 

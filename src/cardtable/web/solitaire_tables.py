@@ -33,19 +33,19 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..api import load, new_game
 from ..core.errors import CardtableError, IllegalMoveError, MoveParseError, NoLevelDealError, OptionError
-from ..core.game import Game
+from ..core.game import Ending, Game, Outcome
 from ..games import spec_for
 from ..levels import LEVELS, deal_for_level
 from . import limits
 from .database import Database, TableRow
 from .drops import requested_move
 from .errors import TableError
-from .statistics import level_label, mode_text
+from .statistics import deal_label, mode_text
 from .table_hints import HINT_SECONDS, TableHints
 from .table_json import solitaire_table
 
@@ -207,11 +207,13 @@ class SolitaireTables:
         with table.lock:
             return self.table_json(table)
 
-    def table_json(self, table: _Table) -> dict[str, Any]:
-        """The JSON of a table for its player (see the module docstring)."""
+    def table_json(self, table: _Table, told: list[str] | None = None) -> dict[str, Any]:
+        """The JSON of a table for its player (see the module docstring); ``told``: what
+        just happened, in words (the moves just played or taken back), for the page's
+        screen-reader line."""
         game, row = table.game, table.row
-        out = game.outcome
-        over = {"won": out.won, "over": out.over, "score": out.score, "reason": out.describe()}
+        out = table_outcome(game)
+        over = {"won": out.won, "over": out.over, "score": out.score, "reason": table_reason(out)}
         rules = type(game.rules)
         return {
             "id": row.id,
@@ -222,7 +224,7 @@ class SolitaireTables:
             "deal": game.deal,
             "level": row.level,
             "seed": row.seed,
-            "label": level_label(row.level, game.deal),
+            "label": deal_label(row.level, game.deal, game.options.get("numbering")),
             "at": len(game.moves),
             "outcome": over,
             "can_undo": bool(game.moves) and row.result not in ("won", "abandoned"),
@@ -234,6 +236,7 @@ class SolitaireTables:
             "result": row.result,
             "now": self.clock(),
             "notation": rules.NOTATION,
+            "told": told or [],
             **solitaire_table(game),
         }
 
@@ -270,7 +273,7 @@ class SolitaireTables:
         >>> tables.play("me", t["id"], 0, move="r")
         Traceback (most recent call last):
         ...
-        cardtable.web.errors.TableError: illegal move r: rule 2: redeal only when the stock is empty (draw with d)
+        cardtable.web.errors.TableError: Not allowed: redeal only when the stock is empty (draw with d) (rule 2).
         """
         table = self._begin(player, table_id, at)
         try:
@@ -278,33 +281,36 @@ class SolitaireTables:
             if self._over(table):
                 raise TableError("finished", "the game is over: no move can be played")
             wanted = requested_move(game, move, drop)
+            before, played = game.state, len(game.moves)
             try:
                 game.play(wanted, autoplay=bool(auto))
             except MoveParseError as err:
                 raise TableError("unparsable", str(err)) from None
-            except IllegalMoveError as err:
-                raise TableError("illegal", str(err)) from None
+            except IllegalMoveError:
+                raise TableError("illegal", refusal(game, wanted)) from None
             table.row.redo = []
             if table.row.started is None:
                 table.row.started = self.clock()
             self._settle(table)
             self._store(table)
-            return self.table_json(table)
+            return self.table_json(table, told=moves_in_words(game, before, game.moves[played:]))
         finally:
             table.lock.release()
 
     def _over(self, table: _Table) -> bool:
-        return bool(table.game.outcome.over) or table.row.result == "abandoned"
+        return table_outcome(table.game).over or table.row.result == "abandoned"
 
     def _settle(self, table: _Table) -> None:
-        """Note the end of a game that just ended (or un-end one a move took back)."""
+        """Note the end of a game that just ended, as the rules end it (won, or no legal
+        move left), or un-end one a move took back."""
         game, row = table.game, table.row
         if row.result == "abandoned":
             return
-        if game.outcome.over:
+        out = table_outcome(game)
+        if out.over:
             if row.ended is None:
                 row.ended = self.clock()
-                row.result = "won" if game.outcome.won else "lost"
+                row.result = "won" if out.won else "lost"
         else:
             row.ended, row.result = None, None
 
@@ -325,13 +331,15 @@ class SolitaireTables:
             if not table.game.moves or table.row.result == "abandoned":
                 raise TableError("illegal", "nothing to undo")
             before = len(table.game.moves)
-            move = str(table.game.undo())
+            undone = table.game.undo()
+            move = str(undone)
             # Redo repeats exactly what undo took back: a move whose automatic moves went
             # with it is played again with autoplay (kept as "auto:MOVE"), any other without.
             table.row.redo.append(f"{AUTO_PREFIX}{move}" if before - len(table.game.moves) > 1 else move)
             self._settle(table)
             self._store(table)
-            return self.table_json(table)
+            words = table.game.rules.describe_move(table.game.state, undone)
+            return self.table_json(table, told=[f"Taken back: {words}."])
         finally:
             table.lock.release()
 
@@ -349,6 +357,7 @@ class SolitaireTables:
             game, row = table.game, table.row
             if not row.redo or row.result in ("won", "abandoned"):
                 raise TableError("illegal", "nothing to redo")
+            before, played = game.state, len(game.moves)
             try:
                 text = row.redo.pop()
                 auto = text.startswith(AUTO_PREFIX)
@@ -358,51 +367,95 @@ class SolitaireTables:
                 raise TableError("illegal", f"cannot redo: {err}") from None
             self._settle(table)
             self._store(table)
-            return self.table_json(table)
+            return self.table_json(table, told=moves_in_words(game, before, game.moves[played:]))
         finally:
             table.lock.release()
 
     def restart(self, player: str, table_id: str, at: Any) -> dict[str, Any]:
-        """Back to the start of the same deal (not after a win).
+        """Back to the start of the same deal (not after a win). A game restarted after
+        moves counts as played and lost (the page says so before), and the deal starts
+        afresh: no moves, no time, no hints.
 
         >>> from cardtable.web.database import Database
+        >>> from cardtable.web.statistics import stats
         >>> tables = SolitaireTables(Database(":memory:")); t = tables.create("me", "klondike", {}, deal=0)
         >>> t = tables.play("me", t["id"], 0, move="d")
-        >>> tables.restart("me", t["id"], 1)["at"]
-        0
+        >>> tables.restart("me", t["id"], 1)["at"], stats(tables.db, "me")["rows"][0]["played"]
+        (0, 1)
         """
         table = self._begin(player, table_id, at)
         try:
-            if table.row.result in ("won", "abandoned"):
-                raise TableError("finished", "a won game stays won" if table.row.result == "won" else "game abandoned")
+            row = table.row
+            if row.result in ("won", "abandoned"):
+                raise TableError("finished", "a won game stays won" if row.result == "won" else "game abandoned")
+            if table.game.moves:  # the game so far stays in the statistics, as lost
+                self.db.put(
+                    replace(
+                        row,
+                        id=secrets.token_urlsafe(9),
+                        save=table.game.save(),
+                        moves=len(table.game.moves),
+                        redo=[],
+                        ended=row.ended or self.clock(),
+                        result=row.result or "abandoned",
+                    )
+                )
             table.game.restart()
-            table.row.redo = []
+            row.redo, row.started, row.hints, row.ended, row.result = [], None, 0, None, None
             self._settle(table)
             self._store(table)
-            return self.table_json(table)
+            return self.table_json(table, told=["Back to the start of the deal."])
         finally:
             table.lock.release()
 
-    def hint(self, player: str, table_id: str, at: Any) -> dict[str, Any]:
-        """The solver's next move (or a labelled heuristic one, or the news that the
-        position can no longer be won); counted in the statistics when it gives a move.
+    def hint(self, player: str, table_id: str, at: Any, kind: str = "solver") -> dict[str, Any]:
+        """A hint, in words. ``kind`` ``plain``: a move chosen from what the player sees
+        only (not counted in the statistics). ``solver``: the solver's next move, which
+        sees the face-down cards and says so (or a labelled heuristic move, or the news
+        that the position can no longer be won); counted when it gives a move.
 
         >>> from cardtable.web.database import Database
         >>> tables = SolitaireTables(Database(":memory:")); t = tables.create("me", "klondike", {}, deal=8)
         >>> h = tables.hint("me", t["id"], 0)
-        >>> h["hint"]["source"], h["hints"]
-        ('solver', 1)
+        >>> h["hint"]["source"], h["hints"], h["hint"]["text"].startswith("The solver sees the face-down cards")
+        ('solver', 1, True)
+        >>> tables.hint("me", t["id"], 0, kind="plain")["hint"]["source"]
+        'plain'
         """
+        if kind not in ("plain", "solver"):
+            raise TableError("bad-request", f"no hint of kind {kind!r} (plain, solver)")
         table = self._begin(player, table_id, at)
         try:
             if self._over(table):
                 raise TableError("finished", "the game is over")
+            if kind == "plain":
+                data = self.table_json(table)
+                data["hint"] = table.hints.plain(table.game)
+                return data
             found = table.hints.hint(table.game, seconds=self.hint_seconds)
             if found["move"] is not None:
                 table.row.hints += 1
                 self._store(table)
             data = self.table_json(table)
             data["hint"] = found
+            return data
+        finally:
+            table.lock.release()
+
+    def verdict(self, player: str, table_id: str, at: Any) -> dict[str, Any]:
+        """For a player who asked to be told: whether the position can no longer be won
+        (``verdict``: ``{status, text}``, found by looking at the face-down cards, and
+        said so). Not a hint: not counted.
+
+        >>> from cardtable.web.database import Database
+        >>> tables = SolitaireTables(Database(":memory:")); t = tables.create("me", "devils-square", {}, deal=1)
+        >>> tables.verdict("me", t["id"], 0)["verdict"]["status"]
+        'lost'
+        """
+        table = self._begin(player, table_id, at)
+        try:
+            data = self.table_json(table)
+            data["verdict"] = table.hints.verdict(table.game, seconds=self.hint_seconds)
             return data
         finally:
             table.lock.release()
@@ -416,15 +469,13 @@ class SolitaireTables:
         >>> tables.finish("me", t["id"], 0)
         Traceback (most recent call last):
         ...
-        cardtable.web.errors.TableError: autocomplete is offered only when every card is known and the finish is checked
+        cardtable.web.errors.TableError: autocomplete is offered only when the finish follows from the cards seen
         """
         table = self._begin(player, table_id, at)
         try:
             line = table.hints.finish(table.game)
             if not line:
-                raise TableError(
-                    "illegal", "autocomplete is offered only when every card is known and the finish is checked"
-                )
+                raise TableError("illegal", "autocomplete is offered only when the finish follows from the cards seen")
             if table.row.started is None:
                 table.row.started = self.clock()
             for text in line:
@@ -432,9 +483,76 @@ class SolitaireTables:
             table.row.redo = []
             self._settle(table)
             self._store(table)
-            return self.table_json(table)
+            return self.table_json(table, told=[f"Autocomplete played {len(line)} moves."])
         finally:
             table.lock.release()
 
 
-__all__ = ["SolitaireTables"]
+TABLE_ENDINGS = {
+    Ending.WON: "You won!",
+    Ending.NO_LEGAL_MOVE: "Game over: there are no more valid moves to play.",
+}
+"""What the table says at the end: the rules' two endings (won, no legal move)."""
+
+
+def table_outcome(game: Game[Any, Any]) -> Outcome:
+    """Where a game stands at the table, as the rules texts end a game: won, or over when
+    no legal move is left (``Game.legal_moves()`` is empty). Nothing hidden decides it:
+    the library's exact ``outcome.over`` (a search over the face-down cards) is left to
+    solvers and researchers, and a legal move is never refused.
+
+    >>> import cardtable
+    >>> table_outcome(cardtable.new_game("klondike", deal=0))
+    Outcome(won=False, over=False, score=0)
+    """
+    rules, state = game.rules, game.state
+    if rules.is_won(state):
+        return Outcome(True, True, rules.score(state), Ending.WON)
+    if not game.legal_moves():
+        return Outcome(False, True, rules.score(state), Ending.NO_LEGAL_MOVE)
+    return Outcome(False, False, rules.score(state))
+
+
+def table_reason(out: Outcome) -> str | None:
+    """The sentence of a table's end (None while the game goes on).
+
+    >>> table_reason(Outcome(False, True, 3, Ending.NO_LEGAL_MOVE))
+    'Game over: there are no more valid moves to play.'
+    """
+    return None if out.ending is None else TABLE_ENDINGS.get(out.ending, out.describe())
+
+
+def moves_in_words(game: Game[Any, Any], before: Any, moves: list[Any]) -> list[str]:
+    """The ``moves`` played from position ``before``, each in words (the automatic moves
+    that follow a move are said as such).
+
+    >>> import cardtable
+    >>> g = cardtable.new_game("klondike", deal=0); s = g.state; _ = g.play("d", autoplay=True)
+    >>> moves_in_words(g, s, g.moves)
+    ['Draw three cards.', 'Then on its own: Move A♠ to the spades foundation.']
+    """
+    words = []
+    state = before
+    for i, move in enumerate(moves):
+        words.append(("Then on its own: " if i else "") + game.rules.describe_move(state, move) + ".")
+        state = game.rules.apply(state, move)
+    return words
+
+
+def refusal(game: Game[Any, Any], wanted: Any) -> str:
+    """Why the move ``wanted`` (a move, or its text) is refused, in words.
+
+    >>> import cardtable
+    >>> refusal(cardtable.new_game("klondike", deal=0), "35")
+    'Not allowed: A♠ cannot go on 10♠ (needs the other colour and one rank lower) (rule 3).'
+    """
+    try:
+        move = game.parse_move(wanted) if isinstance(wanted, str) else wanted
+    except MoveParseError as err:
+        return str(err)
+    if game.rules.is_won(game.state):
+        return "Not allowed: the game is won, and a won game stays won."
+    return f"Not allowed: {game.rules.explain_in_words(game.state, move)}."
+
+
+__all__ = ["SolitaireTables", "moves_in_words", "refusal", "table_outcome", "table_reason"]

@@ -60,6 +60,18 @@ def level_label(level: str, deal: int | None) -> str:
     return f"{level.capitalize()} ({deal})" if deal is not None else level.capitalize()
 
 
+def deal_label(level: str, deal: int | None, numbering: Any = None) -> str:
+    """The label shown at the bottom of the table, JavaSolitaire's way: the level, and the
+    deal number, which is the whole deal (with the JavaSolitaire numbering, said so).
+
+    >>> deal_label("hard", 12345), deal_label("random", 7, "javasol")
+    ('Hard (12345)', 'Random (JavaSolitaire 7)')
+    """
+    if deal is not None and numbering == "javasol":
+        return f"{level.capitalize()} (JavaSolitaire {deal})"
+    return level_label(level, deal)
+
+
 def record(
     db: Database,
     row_id: str,
@@ -178,7 +190,7 @@ def in_progress(db: Database, player: str) -> list[dict[str, Any]]:
                     "id": row.id,
                     "game": row.game,
                     "mode": row.mode,
-                    "label": level_label(row.level, _saved_deal(row.save)),
+                    "label": deal_label(row.level, *_saved_deal(row.save)),
                     "moves": row.moves,
                     "link": f"/play/{row.game}?id={row.id}",
                 },
@@ -205,9 +217,10 @@ def in_progress(db: Database, player: str) -> list[dict[str, Any]]:
     return [g for _, g in games]
 
 
-def _saved_deal(save: str) -> int | None:
-    deal = json.loads(save).get("deal")
-    return deal if isinstance(deal, int) else None
+def _saved_deal(save: str) -> tuple[int | None, Any]:
+    data = json.loads(save)
+    deal, options = data.get("deal"), data.get("options")
+    return (deal if isinstance(deal, int) else None), (options.get("numbering") if isinstance(options, dict) else None)
 
 
-__all__ = ["MODE_OPTIONS", "in_progress", "level_label", "mode_text", "record", "rules_mode", "stats"]
+__all__ = ["MODE_OPTIONS", "deal_label", "in_progress", "level_label", "mode_text", "record", "rules_mode", "stats"]

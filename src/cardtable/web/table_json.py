@@ -35,7 +35,7 @@ decides.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..core.cards import KK_COLOURS, KK_ITEMS, RANK, SUITS, kk_colour, kk_item, kk_number
@@ -129,13 +129,37 @@ def legal_places(rules: Rules[Any, Any], state: Any, moves: Sequence[Any], piles
     return found
 
 
-def legal_json(places: Sequence[LegalPlace]) -> list[dict[str, Any]]:
-    """The legal moves as the browser gets them.
+def legal_json(places: Sequence[LegalPlace], words: Callable[[Any], str] | None = None) -> list[dict[str, Any]]:
+    """The legal moves as the browser gets them; with ``words``, each move also in words
+    (``words``: the rules' ``describe_move``), for hints and screen readers.
 
     >>> legal_json([LegalPlace("3f", "3", 2, "fs")])
     [{'move': '3f', 'from': '3', 'index': 2, 'to': 'fs'}]
+    >>> legal_json([LegalPlace("3f", "3", 2, "fs")], words=lambda m: "Move A♠ home")[0]["words"]
+    'Move A♠ home'
     """
-    return [{"move": str(p.move), "from": p.src, "index": p.position, "to": p.dst} for p in places]
+    out = [{"move": str(p.move), "from": p.src, "index": p.position, "to": p.dst} for p in places]
+    if words is not None:
+        for entry, place in zip(out, places, strict=True):
+            entry["words"] = words(place.move)
+    return out
+
+
+AREAS = {
+    "stock": "stock",
+    "waste": "waste",
+    "foundation": "foundations",
+    "tableau": "tableau",
+    "reserve": "reserve",
+    "hand": "hand",
+    "cell": "square",
+    "draw": "draw pile",
+    "area": "square",
+    "deck": "deck",
+    "books": "books",
+}
+"""The words written over each area of a table, by pile kind (a game's ``TableSpec.areas``
+names its own); a kind not here (a seat's winnings) gets none."""
 
 
 def _cards(rules: Rules[Any, Any], family: str, pile: SeenPile) -> list[dict[str, Any]]:
@@ -145,11 +169,12 @@ def _cards(rules: Rules[Any, Any], family: str, pile: SeenPile) -> list[dict[str
     ]
 
 
-def _pile(name: str, where: Place, fan: str, cards: list[dict[str, Any]]) -> dict[str, Any]:
+def _pile(name: str, where: Place, fan: str, cards: list[dict[str, Any]], table: TableSpec) -> dict[str, Any]:
     return {
         "name": name,
         "label": where.label,
         "kind": where.kind,
+        "area": table.areas.get(where.kind, AREAS.get(where.kind, "")),
         "x": where.x,
         "y": where.y,
         "fan": fan,
@@ -159,15 +184,21 @@ def _pile(name: str, where: Place, fan: str, cards: list[dict[str, Any]]) -> dic
 
 
 def solitaire_table(game: Game[Any, Any]) -> dict[str, Any]:
-    """The table of a one-player game as the player sees it: piles, legal moves, status.
+    """The table of a one-player game as the player sees it: piles (each with its
+    ``area``, the words over its part of the table, and a ``note`` the rules write on it,
+    such as a base rank), the cards the rules show aside (``aside``: true; Devil's
+    Square's books), the legal moves (each also in ``words``), status.
 
     >>> import cardtable
     >>> data = solitaire_table(cardtable.new_game("devils-square", deal=0))
-    >>> data["width"], len(data["piles"]), data["legal"][0]["from"]
-    (5.25, 17, 'c1')
+    >>> data["width"], len(data["piles"]), data["legal"][0]["from"], data["piles"][-1]["name"]
+    (5.25, 18, 'c1', 'books')
+    >>> data["legal"][0]["words"]
+    'Move green 2 of keys onto green 1 of axes'
     """
     table = table_spec(game.name)
     rules, state = game.rules, game.state
+    notes = rules.pile_notes(state)
     piles: dict[str, SeenPile] = {}
     shown = []
     for row in rules.display(state):
@@ -176,14 +207,21 @@ def solitaire_table(game: Game[Any, Any]) -> dict[str, Any]:
             where = table.place(name)
             # A waste dealt to one card at a time shows its top card only.
             fan = "none" if where.fan == "waste" and game.options.get("draw") == 1 else where.fan
-            shown.append(_pile(name, where, fan, _cards(rules, table.cards, piles[name])))
+            shown.append(
+                {**_pile(name, where, fan, _cards(rules, table.cards, piles[name]), table), "note": notes.get(name, "")}
+            )
+    for name, pile in rules.aside(state):
+        where = table.place(name)
+        cards = _cards(rules, table.cards, list(pile))
+        shown.append({**_pile(name, where, where.fan, cards, table), "note": notes.get(name, ""), "aside": True})
+    legal = legal_places(rules, state, game.legal_moves(), piles)
     return {
         "family": "solitaire",
         "width": table.width,
         "cards": table.cards,
         "back": table.back,
         "piles": shown,
-        "legal": legal_json(legal_places(rules, state, game.legal_moves(), piles)),
+        "legal": legal_json(legal, words=lambda move: rules.describe_move(state, move)),
         "status": rules.status(state),
     }
 
@@ -220,7 +258,7 @@ def _caption(where: Place, shown: Sequence[str]) -> str:
     other piles are (its winnings), the deck's name; nothing under the others."""
     if where.seat is not None:
         return shown[where.seat] if where.kind == "hand" else where.kind
-    return where.kind if where.kind == "deck" else ""
+    return where.label if where.kind in ("deck", "area") else ""
 
 
 def seat_table(game: MultiplayerGame[Any, Any], seat: int | None, names: Sequence[str]) -> dict[str, Any]:
@@ -248,7 +286,10 @@ def seat_table(game: MultiplayerGame[Any, Any], seat: int | None, names: Sequenc
             piles[name] = pile
             where = table.place(name, seat, game.players)
             drawn.append(
-                {**_pile(name, where, where.fan, _cards(rules, table.cards, pile)), "caption": _caption(where, shown)}
+                {
+                    **_pile(name, where, where.fan, _cards(rules, table.cards, pile), table),
+                    "caption": _caption(where, shown),
+                }
             )
     to_move = game.to_move
     if to_move is None:
@@ -263,7 +304,7 @@ def seat_table(game: MultiplayerGame[Any, Any], seat: int | None, names: Sequenc
         "cards": table.cards,
         "back": table.back,
         "piles": drawn,
-        "legal": legal_json(seat_legal(game, seat, piles)),
+        "legal": legal_json(seat_legal(game, seat, piles), words=lambda move: rules.describe_move(game.state, move)),
         "seat": seat,
         "names": list(names),
         "to_move": to_move,
@@ -275,6 +316,7 @@ def seat_table(game: MultiplayerGame[Any, Any], seat: int | None, names: Sequenc
 
 
 __all__ = [
+    "AREAS",
     "LegalPlace",
     "Piles",
     "card_face",

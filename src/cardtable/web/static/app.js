@@ -43,14 +43,18 @@ function gameCard(game, paces) {
     if (option.name === "numbering") continue;
     const id = `${game.name}-${option.name}`;
     let input;
-    if (option.choices.length && option.kind !== "int") {
+    if (option.seat) {
+      // A seat (Deserto's first player): the seats as the card labels them, seat 1 first.
+      input = el("select", { id, name: option.name, "data-seat": "" });
+    } else if (option.choices.length && option.kind !== "int") {
       input = el("select", { id, name: option.name }, option.choices.map((c) => el("option", { value: c, selected: c === option.default, text: c })));
     } else if (option.kind === "int" && option.choices.length && !option.choices.includes("unlimited")) {
       input = el("select", { id, name: option.name }, option.choices.map((c) => el("option", { value: c, selected: c === option.default, text: c })));
     } else {
       input = el("input", { id, name: option.name, value: option.default, size: 8 });
     }
-    fields.append(el("label", { for: id, title: option.help, text: option.name.replace(/_/g, " ") }), input);
+    const words = option.seat ? `${option.name.replace(/_/g, " ")} player` : option.name.replace(/_/g, " ");
+    fields.append(el("label", { for: id, title: option.help, text: words }), input);
   }
   if (game.levels.length) {
     const id = `${game.name}-level`;
@@ -61,6 +65,11 @@ function gameCard(game, paces) {
     const seats = el("div", { class: "seats" });
     const players = () => Number(form.querySelector("[name=players]")?.value || game.seats[0]);
     const draw = () => {
+      for (const select of form.querySelectorAll("select[data-seat]")) {
+        const chosen = Number(select.value || 0);
+        select.replaceChildren(...Array.from({ length: players() }, (_, i) =>
+          el("option", { value: i, selected: i === (chosen < players() ? chosen : 0), text: i ? `seat ${i + 1}` : "seat 1 (you)" })));
+      }
       seats.replaceChildren(...Array.from({ length: players() - 1 }, (_, i) => {
         const id = `seat-${i + 2}`;
         return el("span", {}, el("label", { for: id, text: `seat ${i + 2}` }),
@@ -143,6 +152,14 @@ async function playRoom(game, query) {
   const seats = names.map((n) => (n === "you" ? { kind: "human" } : botSeat(n)));
   const options = {};
   for (const o of game.options) if (o.name !== "players" && query.has(o.name)) options[o.name] = query.get(o.name);
+  // A seat in the address counts as the page labels seats: 1 is the first seat.
+  for (const o of game.options.filter((o) => o.seat && query.has(o.name))) {
+    const seat = Number(query.get(o.name));
+    if (!Number.isInteger(seat) || seat < 1 || seat > seats.length) {
+      throw Object.assign(new Error(`The ${o.name} player must be a seat from 1 to ${seats.length}, not ${query.get(o.name)}.`), { title: "This room cannot be opened" });
+    }
+    options[o.name] = seat - 1;
+  }
   go(await newRoom({ game: game.name, name: "Player", seats, options }), true);
 }
 
@@ -186,7 +203,7 @@ async function stats() {
   else {
     page.append(chart(rows, list));
     const head = ["Game", "Mode", "Level", "Played", "Won", "Win rate", "Streak", "Best streak", "Best time", "Average time", "Fewest moves", "Hints used"];
-    page.append(el("div", { class: "scroll" }, el("table", {},
+    page.append(el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "statistics table (scrolls sideways)" }, el("table", {},
       el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col", text: h })))),
       el("tbody", {}, rows.map((r) => el("tr", {},
         el("th", { scope: "row", text: title(list, r.game) }), el("td", { text: r.mode }), el("td", { text: cap(r.level) }),
@@ -195,7 +212,7 @@ async function stats() {
         el("td", { text: seconds(r.average_time) }), el("td", { text: r.fewest_moves ?? "–" }), el("td", { text: r.hints })))))));
   }
   page.append(el("dl", { class: "explain" },
-    el("dt", { text: "Played" }), el("dd", { text: "Games that ended: won, lost (no move can make progress), or left unfinished after at least one move to start another game of the same kind." }),
+    el("dt", { text: "Played" }), el("dd", { text: "Games that ended: won; lost, when no legal move was left; or left with moves made, which counts as lost: restarted, or left for another game of the same kind." }),
     el("dt", { text: "Streak" }), el("dd", { text: "Games won in a row, counted in the order they ended; a lost or left game starts it again from 0. Best streak is the longest so far." }),
     el("dt", { text: "Time" }), el("dd", { text: "From your first move to the winning move, for won games only. Average time is the mean over all won games." }),
     el("dt", { text: "Hints used" }), el("dd", { text: "Hints that gave a move; a hint that found nothing is not counted." })));
@@ -204,80 +221,43 @@ async function stats() {
 }
 
 function chart(rows, list) {
-  // One bar per game, mode and level: win rate, with the number of games beside it.
-  const ns = "http://www.w3.org/2000/svg";
-  const height = 22 * rows.length + 10;
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("viewBox", `0 0 340 ${height}`);
-  svg.setAttribute("class", "chart");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", "Win rate per game, mode and level");
-  rows.forEach((r, i) => {
-    const y = 5 + i * 22;
-    const name = `${title(list, r.game)} ${r.level === "random" ? "" : cap(r.level)}`.trim();
-    const bar = Math.max(1, Math.round(r.win_rate * 150));
-    svg.insertAdjacentHTML("beforeend",
-      `<text x="0" y="${y + 14}" font-size="11">${name.slice(0, 24)}</text>` +
-      `<rect x="140" y="${y + 3}" width="150" height="14" fill="#e6e0cf"/>` +
-      `<rect x="140" y="${y + 3}" width="${bar}" height="14" fill="#2f7d4f"/>` +
-      `<text x="296" y="${y + 14}" font-size="11">${Math.round(r.win_rate * 100)}% of ${r.played}</text>`);
-  });
-  return el("figure", {}, svg, el("figcaption", { text: "Win rate (green) per game and level" }));
+  // One bar per game, mode and level: the win rate, with the number of games beside it.
+  // Plain HTML, so a long name wraps instead of being cut.
+  return el("figure", { class: "chart" },
+    el("ul", { class: "bars", "aria-label": "Win rate per game, mode and level" }, rows.map((r) => {
+      const name = `${title(list, r.game)}${r.level === "random" ? "" : ` · ${cap(r.level)}`}${r.mode === "standard" ? "" : ` (${r.mode})`}`;
+      const rate = Math.round(r.win_rate * 100);
+      return el("li", {},
+        el("span", { class: "bar-name", text: name }),
+        el("span", { class: "bar", "aria-hidden": "true" }, el("span", { class: "fill", style: `width:${rate}%` })),
+        el("span", { class: "bar-value", text: `${rate}% of ${r.played}` }));
+    })),
+    el("figcaption", { text: "Win rate (green) per game and level" }));
 }
 
 // --- rules ------------------------------------------------------------------------
 
 async function rules(name) {
+  // The rules as a page for players, rendered by the server, with a picture of the table.
   const data = await api(`/api/rules/${encodeURIComponent(name)}`);
   document.title = `${data.title} rules — cardtable`;
   const page = el("article", { class: "rules" });
-  page.innerHTML = markdown(data.text);
-  page.prepend(el("p", {}, el("a", { href: `/play/${data.game}`, class: "button primary", text: `Play ${data.title}` })));
+  page.innerHTML = data.html;
+  // A wide table or code block scrolls on its own, and can be reached and scrolled by keyboard.
+  for (const table of page.querySelectorAll("table")) {
+    const box = el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "table (scrolls sideways)" });
+    table.replaceWith(box);
+    box.append(table);
+  }
+  for (const pre of page.querySelectorAll("pre")) { pre.tabIndex = 0; pre.setAttribute("aria-label", "example (scrolls sideways)"); pre.setAttribute("role", "region"); }
+  const heading = page.querySelector("h1");
+  const picture = el("figure", { class: "layout-picture" });
+  picture.innerHTML = data.layout;
+  picture.append(el("figcaption", { text: `The table of ${data.title}, as the page lays it out.` }));
+  const play = el("p", {}, el("a", { href: `/play/${data.game}`, class: "button primary", text: `Play ${data.title}` }));
+  if (heading) heading.after(play, picture); else page.prepend(play, picture);
   main.replaceChildren(page);
   document.body.dataset.state = "rules";
-}
-
-const escape = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const inline = (s) => escape(s).replace(/`([^`]+)`/g, "<code>$1</code>").replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>");
-
-function markdown(text) {
-  // Enough markdown for the rulebook pages: headings, lists, tables, code blocks, paragraphs.
-  const out = [];
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (line.startsWith("```")) {
-      const code = [];
-      while (++i < lines.length && !lines[i].startsWith("```")) code.push(escape(lines[i]));
-      out.push(`<pre>${code.join("\n")}</pre>`);
-    } else if (/^#{1,4} /.test(line)) {
-      const level = line.indexOf(" ");
-      out.push(`<h${level}>${inline(line.slice(level + 1))}</h${level}>`);
-    } else if (/^\s*([-*]|\d+\.) /.test(line)) {
-      const items = [];
-      while (i < lines.length && /^\s*([-*]|\d+\.) /.test(lines[i])) {
-        let item = lines[i].replace(/^\s*([-*]|\d+\.) /, "");
-        while (i + 1 < lines.length && /^\s{2,}\S/.test(lines[i + 1]) && !/^\s*([-*]|\d+\.) /.test(lines[i + 1])) item += " " + lines[++i].trim();
-        items.push(`<li>${inline(item)}</li>`);
-        i++;
-      }
-      i--;
-      out.push(`<ul>${items.join("")}</ul>`);
-    } else if (line.startsWith("|")) {
-      const rows = [];
-      while (i < lines.length && lines[i].startsWith("|")) {
-        if (!/^\|[\s|:-]+\|$/.test(lines[i])) rows.push(lines[i].split("|").slice(1, -1).map((c) => inline(c.trim())));
-        i++;
-      }
-      i--;
-      out.push(`<div class="scroll"><table>${rows.map((r, k) => `<tr>${r.map((c) => k ? `<td>${c}</td>` : `<th>${c}</th>`).join("")}</tr>`).join("")}</table></div>`);
-    } else if (line.trim()) {
-      const para = [line];
-      while (i + 1 < lines.length && lines[i + 1].trim() && !/^(#|\||```|\s*([-*]|\d+\.) )/.test(lines[i + 1])) para.push(lines[++i]);
-      out.push(`<p>${inline(para.join(" "))}</p>`);
-    }
-  }
-  return out.join("\n");
 }
 
 // --- routing ------------------------------------------------------------------------
@@ -301,7 +281,7 @@ export async function route() {
     else if (parts[0] === "me") await me(main, go);
     else await home();
   } catch (err) {
-    main.replaceChildren(el("section", { class: "problem" }, el("h1", { text: "Something went wrong" }), el("p", { text: err.message }), el("p", {}, el("a", { href: "/", text: "Back to the games" }))));
+    main.replaceChildren(el("section", { class: "problem" }, el("h1", { text: err.title || "This page could not be opened" }), el("p", { text: err.message }), el("p", {}, el("a", { href: "/", text: "Back to the games" }))));
     document.body.dataset.state = "error";
   }
 }

@@ -9,7 +9,9 @@ const RANKS = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", 
 const RANK_NAMES = ["", "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"];
 const SUITS = { C: ["♣", "#1b1b1b", "clubs"], D: ["♦", "#c8102e", "diamonds"], H: ["♥", "#c8102e", "hearts"], S: ["♠", "#1b1b1b", "spades"] };
 const COURTS = { 11: "J", 12: "Q", 13: "K" };
-const KK_COLOURS = { Y: ["#f2c230", "#fff7d6", "#6b5200", "yellow", "sun"], R: ["#d7402b", "#fde3de", "#7a1608", "red", "mountain"], G: ["#3f9a4a", "#e2f3e3", "#174d1e", "green", "forest"], B: ["#2f6fc4", "#e0ebfa", "#0e3366", "blue", "ocean"] };
+// Each colour: band, tint, ink, its name, its kingdom, and the colour of the number on the band
+// (at least 4.5:1 against it: dark on the yellow band, white on the others).
+const KK_COLOURS = { Y: ["#f2c230", "#fff7d6", "#6b5200", "yellow", "sun", "#1d1d1b"], R: ["#b3261e", "#fde3de", "#7a1608", "red", "mountain", "#ffffff"], G: ["#2e7d32", "#e2f3e3", "#174d1e", "green", "forest", "#ffffff"], B: ["#2f6fc4", "#e0ebfa", "#0e3366", "blue", "ocean", "#ffffff"] };
 const KK_ITEMS = { K: "keys", A: "axes", S: "shields", C: "coins" };
 const DESERT = { O: ["Oasis", "#cdeef5", "#1f6f80"], V: ["Vizier", "#eadcf7", "#5b2a86"], T: ["Thief", "#e1e1e1", "#2b2b2b"], G: ["Treasure", "#fbe9a6", "#8a5a00"] };
 
@@ -46,16 +48,19 @@ function french(face) {
   } else {
     centre = text(50, 110, face.rank === 1 ? 64 : 50, colour, symbol, "middle", 400, "'DejaVu Sans', sans-serif");
   }
-  return svg(frame() + text(5, 32, rank.length > 1 ? 30 : 34, colour, rank, "start", 700, "'DejaVu Sans', system-ui, sans-serif") +
+  // The rank in the card's first 30 units (of 100), what a fanned waste leaves in view: a 10 is narrowed to fit.
+  const fit = rank.length > 1 ? ` textLength="25" lengthAdjust="spacingAndGlyphs"` : "";
+  const rankText = `<text class="rank" x="4" y="32" font-size="${rank.length > 1 ? 30 : 34}" font-family="'DejaVu Sans', system-ui, sans-serif" font-weight="700" fill="${colour}"${fit}>${rank}</text>`;
+  return svg(frame() + rankText +
     text(96, 32, 32, colour, symbol, "end", 400, "'DejaVu Sans', sans-serif") + centre);
 }
 
 function kingsKeys(face) {
-  const [band, tint, ink, , kingdom] = KK_COLOURS[face.colour];
+  const [band, tint, ink, , kingdom, number] = KK_COLOURS[face.colour];
   return svg(frame(tint, band, 6) +
     `<rect x="4" y="4" width="92" height="34" rx="5" fill="${band}"/>` +
-    text(8, 34, 34, "#fff", face.number, "start", 800, "'DejaVu Sans', system-ui, sans-serif") +
-    item(face.item, "#fff", 54, 7, 0.72) +
+    `<text class="number" x="8" y="34" font-size="34" font-family="'DejaVu Sans', system-ui, sans-serif" font-weight="800" fill="${number}">${face.number}</text>` +
+    item(face.item, number, 54, 7, 0.72) +
     item(face.item, ink, 22, 50, 1.4) +
     text(50, 130, 13, ink, `${kingdom} · ${face.colour}`, "middle", 600, "system-ui, sans-serif"));
 }

@@ -3,8 +3,9 @@
 // name, the ratings, and the link that carries this browser's identity to another device).
 import { api, el, games, say } from "./util.js";
 
-function table(head, rows, caption) {
-  return el("div", { class: "scroll" }, el("table", {}, caption ? el("caption", { text: caption }) : null,
+// A table in a box that scrolls sideways on a narrow screen (reachable by keyboard: it takes focus).
+function table(head, rows, caption, label) {
+  return el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": `${label || caption || "table"} (scrolls sideways)` }, el("table", {}, caption ? el("caption", { text: caption }) : null,
     el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col", text: h })))),
     el("tbody", {}, rows)));
 }
@@ -63,7 +64,7 @@ export async function lobby(main, go) {
       rooms.replaceChildren(el("p", { text: "No public room is waiting. Use “Play now” to open one, or make a room public from the home page." }));
       return;
     }
-    rooms.replaceChildren(table(["Game", "Seats taken", "Players", "Clock", "Rated", ""], open.map((r) =>
+    rooms.replaceChildren(table(["Game", "Seats taken", "Players", "Clock", "Rated", "Join"], open.map((r) =>
       el("tr", { "data-code": r.code },
         el("th", { scope: "row", text: `${r.title} (${r.code})` }), el("td", { text: `${r.taken} of ${r.seats}` }),
         el("td", { text: r.names.join(", ") }), el("td", { text: r.clock }), el("td", { text: r.rated ? "rated" : "not rated" }),
@@ -134,12 +135,12 @@ export async function me(main, go) {
     el("h2", { text: "Your ratings" }),
     data.ratings.length ? table(["Game", "Rating", "μ", "σ", "Rated games"], data.ratings.map((r) => el("tr", {},
       el("th", { scope: "row" }, el("a", { href: `/leaderboard?game=${r.game}`, text: r.title })), el("td", { text: r.rating.toFixed(1) }),
-      el("td", { text: r.mu.toFixed(1) }), el("td", { text: r.sigma.toFixed(1) }), el("td", { text: r.games })))) : el("p", { text: "No rated game finished yet." }),
+      el("td", { text: r.mu.toFixed(1) }), el("td", { text: r.sigma.toFixed(1) }), el("td", { text: r.games }))), null, "your ratings") : el("p", { text: "No rated game finished yet." }),
     el("h2", { text: "Your recent games" }),
-    data.games.length ? table(["Game", "Players", "Ranks", "Ended", ""], data.games.map((g) => el("tr", {},
+    data.games.length ? table(["Game", "Players", "Ranks", "Ended", "Replay"], data.games.map((g) => el("tr", {},
       el("th", { scope: "row", text: `${g.title}${g.rated ? " (rated)" : ""}` }), el("td", { text: g.seats.join(", ") }),
       el("td", { text: g.ranks.join(", ") }), el("td", { text: new Date(g.ended * 1000).toLocaleString() }),
-      el("td", {}, el("a", { href: g.replay, class: "replay", text: "Replay" })))))
+      el("td", {}, el("a", { href: g.replay, class: "replay", text: "Replay" }))), null, "your recent games"))
       : el("p", { text: "No game of a room finished yet." }),
     el("h2", { text: "Play on another device" }),
     el("p", { text: "You have no account: this browser keeps a long random identity. Open this link on another device to play there as you (your games, statistics and ratings). Anyone with the link plays as you: keep it to yourself." }),

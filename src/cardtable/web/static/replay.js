@@ -4,7 +4,7 @@
 // face up) and every move in words. Keyboard: ← and → step back and forward, Home and End go
 // to the deal and the end; the slider and the list of moves jump to any move.
 import { backSVG, cardLabel, cardSVG, CARD_RATIO } from "./cards.js";
-import { api, el, say } from "./util.js";
+import { announce, api, el, say } from "./util.js";
 
 export async function openReplay(main, id) {
   const query = new URLSearchParams(location.search);
@@ -42,7 +42,7 @@ class ReplayPage {
 
   go(at) {
     const n = Math.max(0, Math.min(this.data.moves, at));
-    if (n !== this.at) this.load(n).then(() => say(this.moveText()));
+    if (n !== this.at) this.load(n).then(() => announce(this.moveText()));
   }
 
   key(e) {

@@ -6,7 +6,7 @@
 // the key of the invite link, /room/CODE#key=K); the room's clock and its seats' state
 // (a bot playing for someone out of time, a seat the creator may free) show in a bar.
 import { Table } from "./table.js";
-import { api, botSeat, el, newRoom, say } from "./util.js";
+import { api, botSeat, confirmDialog, el, newRoom, say } from "./util.js";
 
 const tokenKey = (code) => `cardtable.room.${code}`;
 const inviteKey = (code) => `cardtable.roomkey.${code}`;
@@ -234,7 +234,7 @@ class RoomTable extends Table {
     this.newGameLabel = solo ? "New game" : "Rematch";
     const hidden = solo ? ["finish"] : ["new", "restart", "undo", "redo", "solver", "finish"];
     for (const key of hidden) this.buttons[key].hidden = true;
-    for (const id of ["open-deal", "deal-number", "level"]) { const node = main.querySelector(`#${id}`); if (node) node.hidden = true; }
+    for (const id of ["open-deal", "deal-number", "level", "numbering"]) { const node = main.querySelector(`#${id}`); if (node) node.hidden = true; }
     this.notation.hidden = false;
   }
 
@@ -292,11 +292,19 @@ class RoomTable extends Table {
     return Boolean(ok);
   }
 
+  async restart() {
+    // Against bots, a restart takes the game back to its deal: it is not counted.
+    const t = this.table;
+    if (t.at > 0 && !t.outcome.over && !(await confirmDialog("Restart? The moves of this game are taken back.", "Restart", "Keep playing"))) return;
+    this.act("restart");
+  }
+
   async newGame() {
     // With people: a rematch in this room. Against bots: a new room with the same seats
     // (the server counts a game left after a move as abandoned, as at a one-player table).
     const page = this.page;
     if (!this.game.solo) { page.send({ type: "rematch" }); return; }
+    if (!(await this.leaveGame("New game"))) return;
     try {
       const room = await roomSummary(page.code);
       const seats = room.seats.map((seat) => (seat.kind === "human" ? { kind: "human" } : botSeat(seat.bot)));

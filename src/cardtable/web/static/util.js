@@ -1,5 +1,7 @@
-// Small helpers shared by the pages: the JSON API, the message line, building elements.
+// Small helpers shared by the pages: the JSON API, the message line, the screen reader's line,
+// building elements.
 const messageBox = document.getElementById("message");
+const announceBox = document.getElementById("announce");
 
 export async function api(path, body) {
   const init = body === undefined ? {} : {
@@ -23,6 +25,15 @@ export function say(text, kind = "info") {
   if (text) say.timer = setTimeout(() => { messageBox.className = ""; }, kind === "error" ? 6000 : 4000);
 }
 
+// What a screen reader says now (an aria-live region): each move in words, the end of a game.
+// The same words twice in a row are said again (the region is emptied first).
+export function announce(text) {
+  if (!announceBox || !text) return;
+  announceBox.textContent = "";
+  clearTimeout(announce.timer);
+  announce.timer = setTimeout(() => { announceBox.textContent = text; }, 30);
+}
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -34,6 +45,23 @@ export function el(tag, attrs = {}, ...children) {
   }
   for (const child of children.flat()) if (child != null) node.append(child);
   return node;
+}
+
+// Ask before something that cannot be taken back: a modal dialog with the question and two
+// buttons; resolves to true for `yes`. Escape (or the other button) answers no.
+export function confirmDialog(question, yes, no) {
+  return new Promise((resolve) => {
+    const dialog = el("dialog", { class: "confirm", id: "confirm", "aria-labelledby": "confirm-question" });
+    const answer = (value) => { dialog.close(); dialog.remove(); resolve(value); };
+    dialog.append(el("p", { id: "confirm-question", text: question }),
+      el("div", { class: "actions" },
+        el("button", { type: "button", id: "confirm-yes", class: "primary", text: yes, onclick: () => answer(true) }),
+        el("button", { type: "button", id: "confirm-no", text: no, onclick: () => answer(false) })));
+    dialog.addEventListener("cancel", (e) => { e.preventDefault(); answer(false); });
+    document.body.append(dialog);
+    dialog.showModal();
+    dialog.querySelector("#confirm-no").focus();
+  });
 }
 
 let catalogue = null;

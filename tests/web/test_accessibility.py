@@ -1,0 +1,157 @@
+"""Accessibility in Chromium (issue 26): axe-core (``axe-playwright-python``) finds no WCAG 2.1 A
+or AA violation on any page, and one whole game of each solitaire is won by keyboard alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import cardtable
+
+from .conftest import Page
+from .helpers import open_at, play_by_keys, shown_table
+from .rooms_client import play_turn, seat_two
+
+pytestmark = pytest.mark.browser
+
+WCAG_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+"""The rules axe runs: WCAG 2.0 and 2.1, levels A and AA."""
+
+ROOM_TABLE = "() => { const r = window.cardtableRoom; return r && r.table ? r.table.table : null; }"
+
+
+def violations(p: Any) -> list[str]:
+    """axe's WCAG 2.1 AA violations of the page as it is now: each rule with the elements it found."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(p, options=WCAG_AA)
+    found: list[str] = []
+    for rule in results.response["violations"]:
+        targets = [str(node["target"]) for node in rule["nodes"]][:5]
+        found.append(f"{rule['id']} ({rule['impact']}): {rule['help']} -> {targets}")
+    return found
+
+
+def settled(p: Any) -> None:
+    if "/room/" in p.url:
+        p.wait_for_function(
+            f"() => {{ const t = ({ROOM_TABLE})(); return t && (t.to_move === t.seat || t.outcome.over); }}"
+        )
+
+
+SOLITAIRE_PAGES = [f"/play/{s.name}?deal=5" for s in cardtable.games.specs() if s.one_player]
+
+
+@pytest.mark.parametrize("width", [1100, 360])
+def test_axe_finds_no_violation_on_any_page(page: Page, width: int) -> None:
+    p = page.page
+    p.set_viewport_size({"width": width, "height": 800 if width > 400 else 740})
+    report: dict[str, list[str]] = {}
+
+    def check(name: str) -> None:
+        report[name] = violations(p)
+
+    p.goto(page.live.url + "/")
+    p.wait_for_selector("body[data-state='home']")
+    check("home")
+    for path in SOLITAIRE_PAGES:
+        p.goto(page.live.url + path)
+        p.wait_for_selector("body[data-state='playing']")
+        t = shown_table(p)
+        move = next(m for m in t["legal"] if m["index"] is not None)
+        p.fill("#move-input", move["move"])  # a table in play: a move made, a card picked up, a hint shown
+        p.press("#move-input", "Enter")
+        p.wait_for_function("() => document.body.dataset.at === '1'")
+        p.click("#hint")
+        p.wait_for_selector(".mark.hinted")
+        p.click(".settings summary")
+        check(path)
+    p.click("#new")  # the question before a game with moves is left
+    p.wait_for_selector("dialog#confirm[open]")
+    check("the New game question")
+    p.click("#confirm-yes")
+    p.wait_for_selector("body[data-state='playing']")
+    p.goto(page.live.url + "/stats")
+    p.wait_for_selector("body[data-state='stats']")
+    assert p.locator(".bars li").count() >= 1
+    check("statistics")
+    for name in cardtable.GAMES:
+        p.goto(page.live.url + f"/rules/{name}")
+        p.wait_for_selector("body[data-state='rules']")
+        check(f"rules of {name}")
+    p.goto(page.live.url + "/play/deserto?seats=you,greedy,random&new=1")
+    p.wait_for_selector("body[data-state='playing']")
+    settled(p)
+    t = p.evaluate(f"({ROOM_TABLE})()")
+    p.fill("#move-input", t["legal"][0]["move"])
+    p.press("#move-input", "Enter")
+    p.wait_for_function(f"() => {{ const t = ({ROOM_TABLE})(); return t && t.at > {t['at']}; }}")
+    settled(p)
+    check("a Deserto room against bots, in play")
+    p.goto(page.live.url + "/")
+    p.wait_for_selector("body[data-state='home']")
+    card = p.locator('.game-card[data-game="deserto"]')
+    card.locator('select[name="seat2"]').select_option("person")
+    card.locator('input[name="room-name"]').fill("Ana")
+    card.locator("#open-room").click()
+    p.wait_for_selector("body[data-state='lobby']")
+    check("a Deserto room's lobby")
+    p.click("#room-public")  # listed in the lobby
+    p.goto(page.live.url + "/lobby")
+    p.wait_for_selector("#lobby-rooms tr[data-code]")
+    check("the lobby")
+    _, ana, ben = seat_two(page.live)  # a rated game of two people, to its end
+    while ana.frame["status"] != "over":
+        play_turn({0: ana, 1: ben})
+    for view in ("all", "0"):
+        p.goto(page.live.url + f"{ana.frame['replay']}?view={view}&at=9")
+        p.wait_for_selector("body[data-state='replay']")
+        check(f"a replay seen from {view}")
+    p.goto(page.live.url + "/leaderboard")
+    p.wait_for_selector("body[data-state='leaderboard']")
+    check("the leaderboard")
+    p.goto(page.live.url + "/me#id=" + "x" * 24)
+    p.wait_for_selector("#adopt")
+    check("the you page, with an identity carried from another browser")
+    print(f"\naxe, WCAG 2.1 AA, {width} px wide:")
+    for name, found in report.items():
+        print(f"  {name}: {len(found)} violations")
+    assert not {name: found for name, found in report.items() if found}
+
+
+KEYBOARD_DEALS = {
+    "klondike": 2412,
+    "desturado": 3323,
+    "demonthief": 68,
+    "demons-and-thieves": 1088,
+    "devils-square": 10541,
+}
+"""Easy deals (``deal_for_level(game, "easy", seed)``) whose winning line reaches autocomplete soonest."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(KEYBOARD_DEALS))
+def test_a_whole_game_won_by_keyboard_alone(page: Page, name: str) -> None:
+    """The solver's line, each move made with the arrow keys and Enter (a card picked up, then its
+    place); when autocomplete is offered, Shift+Tab to its button and Enter."""
+    deal = KEYBOARD_DEALS[name]
+    line = [str(m) for m in cardtable.solve(cardtable.new_game(name, deal=deal), seconds=30).moves]
+    assert line
+    p = open_at(page, name, deal, [])
+    p.set_default_timeout(20_000)
+    for text in line:
+        t = shown_table(p)
+        if t["finish"]:
+            for _ in range(200):
+                if p.evaluate("document.activeElement.id") == "finish":
+                    break
+                p.keyboard.press("Shift+Tab")
+            p.keyboard.press("Enter")
+            break
+        play_by_keys(p, next(m for m in t["legal"] if m["move"] == text))
+    p.wait_for_selector("body[data-state='won']")
+    assert shown_table(p)["outcome"]["won"]
+    p.wait_for_function("() => document.getElementById('announce').textContent.includes('You won!')")
+    assert not violations(p)  # the won banner too
