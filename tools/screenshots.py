@@ -4,11 +4,17 @@ Starts the web app on loopback with a fresh data folder, opens each game in
 Debian's Chromium (through Playwright), plays a few moves so that the table
 looks like a game in progress (the last one lit up by the plain hint), and writes
 PNGs to ``docs/screenshots/``: each game (``klondike.png``, ``klondike-phone.png``...),
-the home page, the statistics, a rules page, and a Deserto room played to its end.
+the home page, the statistics, a rules page, a Deserto room played to its end, and the
+choices of issue 29: the win screen (``win.png``), a theme with the settings open
+(``theme.png``) and the left-handed layout (``left-handed.png``, ``left-handed-phone.png``),
+and the daily deal's page and a leaderboard (``daily.png``, ``leaderboard.png``, and at
+phone width), after three players have won a deal of the day.
+The tables are taken at rest: the browser asks for reduced motion, so no card is caught
+in flight. ``--only`` takes some of them only (``--only win theme left-handed daily``).
 Each is the window as a player sees it (not the whole page), so a table that
 runs below the window shows in the picture.
 
-    .venv/bin/python tools/screenshots.py [--out docs/screenshots] [--phone]
+    .venv/bin/python tools/screenshots.py [--out docs/screenshots] [--only ...]
 
 >>> sorted(SHOTS)[:2]
 ['demonthief', 'deserto']
@@ -49,6 +55,7 @@ LEGAL = """async () => {
   const room = window.cardtableRoom;
   if (room) return room.table.table.legal;
   const id = new URLSearchParams(location.search).get("id");
+  if (!id) return window.cardtableTable.table.legal;  // a daily deal's table: its address has no id
   return (await (await fetch("/api/tables/" + id)).json()).legal;
 }"""
 """The legal moves of the table a page shows."""
@@ -86,7 +93,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/screenshots", help="folder of the PNGs")
     parser.add_argument("--moves", type=int, default=6, help="moves played before each screenshot")
+    parser.add_argument(
+        "--only", nargs="*", choices=("games", *CHOICES), help="take only these (games: all the others)"
+    )
     args = parser.parse_args()
+    only = set(args.only or ("games", *CHOICES))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     port = free_port()
@@ -100,8 +111,13 @@ def main() -> None:
 
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-            for width, height, suffix in ((1100, 800, ""), (360, 740, "-phone")):
-                page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+            if "daily" in only:
+                daily_shots(browser, f"http://127.0.0.1:{port}", out)
+            choices(browser, f"http://127.0.0.1:{port}", out, only)
+            for width, height, suffix in ((1100, 800, ""), (360, 740, "-phone")) if "games" in only else ():
+                page = browser.new_context(
+                    viewport={"width": width, "height": height}, reduced_motion="reduce"
+                ).new_page()
                 for name, path in SHOTS.items():
                     page.goto(f"http://127.0.0.1:{port}{path}")
                     page.wait_for_selector("body[data-state='playing']")
@@ -134,12 +150,82 @@ def main() -> None:
                     page.wait_for_selector("#banner:not([hidden])")
                     page.evaluate("window.scrollTo(0, 0)")
                     page.screenshot(path=str(out / "deserto-room.png"))
-            room_with_clock(browser, f"http://127.0.0.1:{port}", out / "deserto-room-clock.png")
-            people_pages(browser, f"http://127.0.0.1:{port}", out)
+            if "games" in only:
+                room_with_clock(browser, f"http://127.0.0.1:{port}", out / "deserto-room-clock.png")
+            if "people" in only:
+                people_pages(browser, f"http://127.0.0.1:{port}", out)
             browser.close()
         server.should_exit = True
         thread.join(timeout=10)
     print(f"screenshots written to {out}/")
+
+
+CHOICES = ("win", "theme", "left-handed", "daily", "people")
+"""The screenshots of issue 29's choices (see :func:`choices`)."""
+
+MAKE_TABLE = """async ([game, deal, moves]) => {
+  const post = async (path, body) => (await fetch(path, {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body) })).json();
+  let t = await post("/api/tables", {game, deal, options: {}});
+  for (const move of moves) t = await post(`/api/tables/${t.id}/move`, {at: t.at, move});
+  return t.id;
+}"""
+"""A table of the page's browser, played through the API; its id."""
+
+
+def choices(browser: Any, url: str, out: Path, only: set[str]) -> None:
+    """Issue 29's screenshots: Klondike deal 8 won (the solver's line, its last move typed) with
+    the win screen open; a theme (blue table, red backs, larger cards, Vegas), then its settings open;
+    the left-handed layout of Klondike and of Demonthief, at desktop and phone width."""
+    import cardtable
+
+    if "win" in only:
+        line = [str(m) for m in cardtable.solve(cardtable.new_game("klondike", deal=8), seconds=30).moves]
+        page = browser.new_context(viewport={"width": 1100, "height": 800}, reduced_motion="reduce").new_page()
+        page.goto(url + "/")
+        page.wait_for_selector("body[data-state='home']")
+        table = page.evaluate(MAKE_TABLE, ["klondike", 8, line[:-1]])
+        page.goto(f"{url}/play/klondike?id={table}")
+        page.wait_for_selector("body[data-state='playing']")
+        page.fill("#move-input", line[-1])
+        page.press("#move-input", "Enter")
+        page.wait_for_selector("dialog#win[open]")
+        page.screenshot(path=str(out / "win.png"))
+        page.context.close()
+    if "theme" in only:
+        page = browser.new_context(viewport={"width": 1100, "height": 800}, reduced_motion="reduce").new_page()
+        page.goto(url + "/play/klondike?deal=8&new=1")
+        page.wait_for_selector("body[data-state='playing']")
+        play_some(page, random.Random("theme"), 8)
+        page.click(".settings summary")
+        page.select_option("#felt", "blue")
+        page.select_option("#card-back", "red")
+        page.select_option("#card-size", "large")
+        page.select_option("#scoring", "vegas")
+        page.click(".settings summary")
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(out / "theme.png"))
+        page.click(".settings summary")
+        page.screenshot(path=str(out / "settings.png"))
+        page.context.close()
+    if "left-handed" in only:
+        for width, height, suffix in ((1100, 800, ""), (360, 740, "-phone")):
+            context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+            page = context.new_page()
+            page.goto(url + "/play/klondike?deal=8&new=1")
+            page.wait_for_selector("body[data-state='playing']")
+            page.click(".settings summary")
+            page.select_option("#hand", "left")
+            page.click(".settings summary")
+            play_some(page, random.Random("left"), 8)
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=str(out / f"left-handed{suffix}.png"))
+            if not suffix:
+                page.goto(url + "/play/demonthief?deal=8&new=1")
+                page.wait_for_selector("body[data-state='playing']")
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(path=str(out / "left-handed-demonthief.png"))
+            context.close()
 
 
 def room_with_clock(browser: Any, url: str, path: Path) -> None:
@@ -181,7 +267,7 @@ def room_with_clock(browser: Any, url: str, path: Path) -> None:
 
 def people_pages(browser: Any, url: str, out: Path) -> None:
     """Two people meet by "play now" and play a rated game to its end: its replay halfway with
-    every card shown (``replay.png``, ``replay-phone.png``), the leaderboard (``leaderboard.png``),
+    every card shown (``replay.png``, ``replay-phone.png``), the ratings (``ratings.png``),
     a lobby with a public room waiting (``lobby.png``) and the "you" page (``me.png``)."""
     pages = []
     for name in ("Ana", "Ben"):
@@ -212,9 +298,9 @@ def people_pages(browser: Any, url: str, out: Path) -> None:
     phone.wait_for_selector("body[data-state='replay']")
     phone.wait_for_timeout(200)
     phone.screenshot(path=str(out / "replay-phone.png"))
-    ana.goto(url + "/leaderboard")
-    ana.wait_for_selector("body[data-state='leaderboard']")
-    ana.screenshot(path=str(out / "leaderboard.png"), full_page=True)
+    ana.goto(url + "/ratings")
+    ana.wait_for_selector("body[data-state='ratings']")
+    ana.screenshot(path=str(out / "ratings.png"), full_page=True)
     cleo = browser.new_context(viewport={"width": 1100, "height": 800}).new_page()
     cleo.goto(url + "/lobby")
     cleo.wait_for_selector("body[data-state='lobby-list']")
@@ -228,6 +314,52 @@ def people_pages(browser: Any, url: str, out: Path) -> None:
     ana.goto(url + "/me")
     ana.wait_for_selector("body[data-state='me']")
     ana.screenshot(path=str(out / "me.png"), full_page=True)
+
+
+WIN_DAILY = """async ([mode, name, moves, hint]) => {
+  const post = async (path, body) => (await fetch(path, {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body) })).json();
+  await post("/api/daily/name", {name});
+  let t = await post("/api/daily/play", {mode});
+  for (const [i, move] of moves.entries()) {
+    if (hint && i === 1) t = await post(`/api/tables/${t.id}/hint`, {at: t.at, kind: "plain"});
+    t = await post(`/api/tables/${t.id}/move`, {at: t.at, move});
+  }
+  return t.outcome.won;
+}"""
+"""Play a day's deal through the API as a browser with a name: the moves given (a hint first)."""
+
+
+def daily_shots(browser: Any, url: str, out: Path) -> None:
+    """The daily page and a leaderboard: three browsers win today's Desturado (easy mode)
+    deal (one with a hint); the one shown has also started Klondike's."""
+    import cardtable
+    from cardtable.web.daily import daily_deal, daily_mode, utc_day
+
+    mode = "desturado-easy"
+    key = daily_mode(mode)
+    deal = daily_deal(utc_day(time.time()), mode)
+    line = [str(m) for m in cardtable.solve(cardtable.new_game(key.game, deal=deal, **key.options()), seconds=60).moves]
+    players = (("Chloé", line, True), ("Ben", line, False), ("Ana", line, False))
+    pages = []
+    for name, moves, hint in players:
+        page = browser.new_context(viewport={"width": 1100, "height": 800}).new_page()
+        page.goto(url + "/")
+        page.wait_for_selector("body[data-state='home']")
+        assert page.evaluate(WIN_DAILY, [mode, name, moves, hint])
+        pages.append(page)
+    ana = pages[-1]
+    ana.goto(url + "/daily/play?mode=klondike-draw3")
+    ana.wait_for_selector("body[data-state='playing']")
+    play_some(ana, random.Random("daily"), 3)
+    for width, height, suffix in ((1100, 800, ""), (360, 740, "-phone")):
+        ana.set_viewport_size({"width": width, "height": height})
+        ana.goto(url + "/daily")
+        ana.wait_for_selector("body[data-state='daily']")
+        ana.screenshot(path=str(out / f"daily{suffix}.png"), full_page=True)
+        ana.goto(f"{url}/leaderboard?mode={mode}")
+        ana.wait_for_selector("body[data-state='leaderboard']")
+        ana.screenshot(path=str(out / f"leaderboard{suffix}.png"), full_page=True)
 
 
 MINE = """() => {

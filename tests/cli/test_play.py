@@ -147,7 +147,7 @@ def test_over_message(tmp_path: Path) -> None:
     result = run(["play", "klondike", "--load", str(save)], input="moves\n")
     assert result.exit_code == 0, result.output
     first, moves = (reply for _, reply in replies(result.stdout))
-    assert any(line.startswith("No progress is possible any more: game over, score 0.") for line in first)
+    assert any(line.startswith("Game over: there are no more valid moves to play. Score 0.") for line in first)
     assert moves == ["no legal moves"]
 
 

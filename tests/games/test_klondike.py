@@ -275,7 +275,7 @@ def test_over_when_stuck() -> None:
     assert g.legal_moves() == []
     assert g.outcome.over and g.outcome.lost and g.outcome.score == 0
     assert g.outcome.ending is Ending.NO_LEGAL_MOVE
-    assert g.outcome.describe() == "Game over: no move can make progress any more."
+    assert g.outcome.describe() == "Game over: there are no more valid moves to play."
 
 
 def test_over_when_only_pointless_moves_remain() -> None:

@@ -114,7 +114,10 @@ class Page:
 
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    # Cards move on the page (issue 29); the tests that look at where things are and how they
+    # are read run as a player who asked for reduced motion, so every drawing is final at once.
+    # The tests of the motion itself (test_motion.py) make contexts with motion on.
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, reduced_motion="reduce")
     context.set_default_timeout(10_000)
     yield context
     context.close()

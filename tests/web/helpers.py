@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from fastapi.testclient import TestClient
+
 from .conftest import Page
 
 TABLE_AT = """async ([game, deal, moves, options]) => {
@@ -113,3 +115,16 @@ def inside(inner: dict[str, float], outer: dict[str, float], slack: float = 0.5)
         and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + slack
         and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + slack
     )
+
+
+def new(client: TestClient, **body: Any) -> dict[str, Any]:
+    """A new one-player table over the API (it must be made)."""
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def act(client: TestClient, table: dict[str, Any], action: str, **body: Any) -> Any:
+    """An action on a table over the API, made at its current move count."""
+    return client.post(f"/api/tables/{table['id']}/{action}", json={"at": table["at"], **body})

@@ -109,9 +109,9 @@ def test_axe_finds_no_violation_on_any_page(page: Page, width: int) -> None:
         p.goto(page.live.url + f"{ana.frame['replay']}?view={view}&at=9")
         p.wait_for_selector("body[data-state='replay']")
         check(f"a replay seen from {view}")
-    p.goto(page.live.url + "/leaderboard")
-    p.wait_for_selector("body[data-state='leaderboard']")
-    check("the leaderboard")
+    p.goto(page.live.url + "/ratings")
+    p.wait_for_selector("body[data-state='ratings']")
+    check("the ratings")
     p.goto(page.live.url + "/me#id=" + "x" * 24)
     p.wait_for_selector("#adopt")
     check("the you page, with an identity carried from another browser")
@@ -155,3 +155,59 @@ def test_a_whole_game_won_by_keyboard_alone(page: Page, name: str) -> None:
     assert shown_table(p)["outcome"]["won"]
     p.wait_for_function("() => document.getElementById('announce').textContent.includes('You won!')")
     assert not violations(p)  # the won banner too
+
+
+DAILY_WIN = """async ([mode, moves]) => {
+  const post = async (path, body) => (await fetch(path, {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body) })).json();
+  let t = await post("/api/daily/play", {mode});
+  for (const move of moves.slice(0, -1)) t = await post(`/api/tables/${t.id}/move`, {at: t.at, move});
+  return t.at;
+}"""
+"""Play all but the last move of a day's deal through the API (the page plays the last)."""
+
+
+@pytest.mark.parametrize("width", [1100, 360])
+def test_axe_finds_no_violation_on_the_daily_pages(page: Page, width: int) -> None:
+    """The daily page, a daily deal's table in play and won (with the name asked for), a leaderboard."""
+    from datetime import UTC, datetime
+
+    from cardtable.web.daily import daily_deal, daily_mode
+
+    monday = datetime(2026, 11, 23, 9, tzinfo=UTC).timestamp()
+    page.live.app.state.tables.clock = lambda: monday
+    mode = "desturado-easy"
+    key = daily_mode(mode)
+    game = cardtable.new_game(
+        key.game, deal=daily_deal(datetime.fromtimestamp(monday, UTC).date(), mode), **key.options()
+    )
+    line = [str(m) for m in cardtable.solve(game, seconds=30).moves]
+    p = page.page
+    p.set_viewport_size({"width": width, "height": 800 if width > 400 else 740})
+    report: dict[str, list[str]] = {}
+    p.goto(page.live.url + "/daily")
+    p.wait_for_selector("body[data-state='daily']")
+    report["daily"] = violations(p)
+    p.click('li[data-mode="devils-square"] a.button')
+    p.wait_for_selector("body[data-state='playing']")
+    report["a daily table in play"] = violations(p)
+    at = p.evaluate(DAILY_WIN, [mode, line])
+    p.goto(f"{page.live.url}/daily/play?mode={mode}")
+    p.wait_for_selector("body[data-state='playing']")
+    p.fill("#move-input", line[-1])
+    p.press("#move-input", "Enter")
+    p.wait_for_function(f"() => document.body.dataset.at === '{at + 1}'")
+    p.wait_for_selector("#daily-name")
+    p.wait_for_timeout(400)  # the "You won!" toast has faded in (axe reads its colours mid-fade)
+    report["a daily table won, the name asked"] = violations(p)
+    p.fill("#daily-name", "Ana")
+    p.click("#daily-entry button[type='submit']")
+    p.wait_for_selector("#to-leaderboard")
+    p.click("#to-leaderboard")
+    p.wait_for_selector("body[data-state='leaderboard']")
+    assert p.locator("#board-day tbody tr").count() == 1
+    report["a leaderboard"] = violations(p)
+    print(f"\naxe, WCAG 2.1 AA, {width} px wide:")
+    for name, found in report.items():
+        print(f"  {name}: {len(found)} violations")
+    assert not {name: found for name, found in report.items() if found}

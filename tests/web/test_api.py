@@ -24,6 +24,8 @@ from cardtable.web.database import MIGRATIONS, Database
 from cardtable.web.errors import KINDS
 from cardtable.web.solitaire_tables import SolitaireTables
 
+from .helpers import act, new
+
 SOLITAIRES = ("klondike", "desturado", "demonthief", "demons-and-thieves", "devils-square")
 DECK = {"klondike": 52, "desturado": 40, "demonthief": 104, "demons-and-thieves": 104, "devils-square": 64}
 
@@ -31,17 +33,6 @@ DECK = {"klondike": 52, "desturado": 40, "demonthief": 104, "demons-and-thieves"
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
     return TestClient(create_app(tmp_path, hint_seconds=0.5), base_url="http://localhost")
-
-
-def new(client: TestClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/tables", json=body)
-    assert response.status_code == 200, response.text
-    data: dict[str, Any] = response.json()
-    return data
-
-
-def act(client: TestClient, table: dict[str, Any], action: str, **body: Any) -> Any:
-    return client.post(f"/api/tables/{table['id']}/{action}", json={"at": table["at"], **body})
 
 
 def server_game(client: TestClient, table: dict[str, Any]) -> Any:
@@ -65,11 +56,32 @@ def faces(data: Any) -> list[str]:
     return found
 
 
-def visible(game: Any) -> Counter[str]:
-    """The face-up cards of the table: the rules' display, and the cards it shows aside (Devil's Square's books)."""
-    text, state = game.rules.card_text, game.state
+def visible(game: Any, state: Any = None) -> Counter[str]:
+    """The face-up cards of the table (of ``state``, by default the game's): the rules' display, and
+    the cards it shows aside (Devil's Square's books)."""
+    text = game.rules.card_text
+    state = game.state if state is None else state
     piles = [pile for row in game.rules.display(state) for _, pile in row] + [p for _, p in game.rules.aside(state)]
     return Counter(text(c) for pile in piles for c, up in pile if up)
+
+
+def step_faces(game: Any, steps: list[dict[str, Any]]) -> set[str]:
+    """The faces the moves just played show, step by step (issue 29: the page plays them out):
+    each step's piles hold only cards face up in the position after that move."""
+    moves = game.moves
+    state = game.start
+    for move in moves[: len(moves) - len(steps)]:
+        state = game.rules.apply(state, move)
+    shown: set[str] = set()
+    for step, move in zip(steps, moves[len(moves) - len(steps) :], strict=True):
+        assert step["move"] == str(move)
+        state = game.rules.apply(state, move)
+        up = visible(game, state)
+        for cards in step["piles"].values():
+            for face in faces(cards):
+                assert face in up, f"{face} is in a step but not face up after {move}"
+                shown.add(face)
+    return shown
 
 
 def hidden_names(game: Any) -> set[str]:
@@ -88,9 +100,10 @@ def check_nothing_hidden(client: TestClient, table: dict[str, Any], raw: str) ->
     and no card text of a face-down card appears anywhere in the response."""
     game = server_game(client, table)
     seen = visible(game)
-    assert Counter(faces(table)) == seen
+    assert Counter(faces({k: v for k, v in table.items() if k != "steps"})) == seen
+    shown = step_faces(game, table.get("steps", []))
     for token in CARD_TOKEN.findall(raw):
-        assert token in seen, f"{token} is in a response but not face up"
+        assert token in seen or token in shown, f"{token} is in a response but not face up"
     # The moves in words name face-up cards only.
     said = json.dumps([m.get("words", "") for m in table["legal"]] + table.get("told", []), ensure_ascii=False)
     for name in hidden_names(game):
@@ -369,7 +382,8 @@ def test_a_file_of_the_old_tables_and_rooms_is_migrated(tmp_path: Path) -> None:
     db.execute("INSERT INTO rooms VALUES ('ABCDEF', '{\"players\": 2}', ?, NULL, 0, 'lobby', 1.0, 1.0)", (seats,))
     db.close()
     migrated = Database(str(path))
-    assert migrated.version() == len(MIGRATIONS) == 5
+    assert migrated.version() == len(MIGRATIONS) == 6
+    assert migrated.daily_plays("p") == [] and migrated.daily_name("p") is None  # the daily deal's tables, empty
     room = migrated.rooms()[0]
     assert (room.code, room.game, room.player, room.hints, room.redo) == ("ABCDEF", "deserto", None, 0, "[]")
     assert (room.public, room.rated) == (0, 0)  # an older room: private, not rated

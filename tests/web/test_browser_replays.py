@@ -1,7 +1,7 @@
-"""Replays, the leaderboard, the lobby and "play now", and the identity link in real Chromium
+"""Replays, the ratings page, the lobby and "play now", and the identity link in real Chromium
 (issue 30). A rated game of two people is played to its end over the rooms' sockets (as
 two browsers would), then looked at again in the page: forward, back and jumps by mouse
-and keyboard, from each seat and with every card; the leaderboard shows both players once
+and keyboard, from each seat and with every card; the ratings page shows both players once
 rated, and the bots. axe-core finds no WCAG 2.1 AA violation on any of these pages.
 """
 
@@ -110,14 +110,14 @@ def test_a_finished_game_is_replayed_move_by_move_from_any_seat(page: Page) -> N
     assert at(p) == 10 and p.evaluate(REPLAY)["view"] == "spectator"
 
 
-def test_the_leaderboard_shows_both_rated_players_and_the_bots(page: Page) -> None:
+def test_the_ratings_page_shows_both_rated_players_and_the_bots(page: Page) -> None:
     p = as_ana(page)
-    p.goto(page.live.url + "/leaderboard")
-    p.wait_for_selector("body[data-state='leaderboard']")
+    p.goto(page.live.url + "/ratings")
+    p.wait_for_selector("body[data-state='ratings']")
     assert p.locator("tbody tr[data-bot]").count() == 3 and p.locator("tbody tr.you").count() == 0
     rated_game(page.live)
-    p.goto(page.live.url + "/leaderboard")
-    p.wait_for_selector("body[data-state='leaderboard']")
+    p.goto(page.live.url + "/ratings")
+    p.wait_for_selector("body[data-state='ratings']")
     rows = p.locator("tbody tr")
     assert rows.count() == 5
     mine = p.locator("tbody tr.you")

@@ -21,6 +21,8 @@ from cardtable.solve.solver import solve
 from cardtable.web import create_app
 from cardtable.web.table_hints import SeenCards, TableHints, unseen
 
+from .helpers import act, new
+
 SOLITAIRES = [s.name for s in cardtable.games.specs() if s.one_player and s.table is not None]
 
 
@@ -48,17 +50,6 @@ an offer of autocomplete would tell the player the stock is good."""
 @pytest.fixture
 def client() -> TestClient:
     return TestClient(create_app(":memory:", hint_seconds=0.3), base_url="http://localhost")
-
-
-def new(client: TestClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/tables", json=body)
-    assert response.status_code == 200, response.text
-    data: dict[str, Any] = response.json()
-    return data
-
-
-def act(client: TestClient, table: dict[str, Any], action: str, **body: Any) -> Any:
-    return client.post(f"/api/tables/{table['id']}/{action}", json={"at": table["at"], **body})
 
 
 def play(client: TestClient, table: dict[str, Any], moves: list[str]) -> dict[str, Any]:

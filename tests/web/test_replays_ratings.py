@@ -2,7 +2,7 @@
 two people played to its end over the rooms' sockets, replayed move by move from each seat (the
 same tables the seats were sent), from a spectator's seat and with every card shown; both
 ratings updated once (a second processing of the end and a restart change nothing); bots on
-the leaderboard; public rooms in the lobby, "play now", the identity carried to another browser.
+the ratings page; public rooms in the lobby, "play now", the identity carried to another browser.
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def test_a_rated_game_is_replayed_from_every_seat_and_rates_both_players_once(cl
     assert client.get(f"/api/replays/{replay_id}", params={"at": moves + 1}).status_code == 400
 
     # Both ratings moved once: the winner's up, the other's down; the bots are on the board.
-    board = client.get("/api/leaderboard").json()
+    board = client.get("/api/ratings").json()
     people = {r["name"]: r for r in board["rows"] if r["bot"] is None}
     assert set(people) == {"Ana", "Ben"} and all(r["games"] == 1 for r in people.values())
     assert people["Ana"]["you"] and not people["Ben"]["you"]
@@ -116,7 +116,7 @@ def test_a_rated_game_is_replayed_from_every_seat_and_rates_both_players_once(cl
     room = rooms.get(code)
     assert room is not None
     rooms._finish(room)  # the end processed again: counted once
-    again = {r["name"]: r for r in client.get("/api/leaderboard").json()["rows"] if r["bot"] is None}
+    again = {r["name"]: r for r in client.get("/api/ratings").json()["rows"] if r["bot"] is None}
     assert again == people
     me = client.get("/api/me").json()
     assert me["id"] == ANA and me["name"] == "Ana" and me["ratings"][0]["games"] == 1
@@ -126,9 +126,9 @@ def test_a_rated_game_is_replayed_from_every_seat_and_rates_both_players_once(cl
 def test_a_restart_replays_and_counts_a_rated_end_once(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path, bot_pause=0), base_url=BASE, cookies={"cardtable_player": ANA}) as client:
         play_rated_game(client)
-        before = client.get("/api/leaderboard").json()["rows"]
+        before = client.get("/api/ratings").json()["rows"]
     with TestClient(create_app(tmp_path, bot_pause=0), base_url=BASE, cookies={"cardtable_player": ANA}) as client:
-        assert client.get("/api/leaderboard").json()["rows"] == before
+        assert client.get("/api/ratings").json()["rows"] == before
 
 
 def test_rooms_with_bots_are_unrated_unless_chosen_and_a_rated_one_has_no_undo(client: TestClient) -> None:

@@ -176,33 +176,31 @@ def _row_width(row: Sequence[tuple[str, Pile]], card_text: Callable[[int], str])
 
 
 def outcome_message(outcome: Outcome | MultiplayerOutcome) -> Text | None:
-    """What to tell the player about the outcome: won, over (no progress possible) or nothing;
-    for a multi-player game, when it is over, its scores and winners.
+    """What to tell the player about the outcome, in the outcome's own words
+    (:meth:`Outcome.describe <cardtable.core.game.Outcome.describe>`), with the score; for a
+    multi-player game, when it is over, its ranking with the seats named "seat N".
 
-    >>> outcome_message(Outcome(won=False, over=True, score=7)).plain
-    'No progress is possible any more: game over, score 7. (You may still undo.)'
+    >>> from cardtable.core.game import Ending
+    >>> outcome_message(Outcome(won=False, over=True, score=7, ending=Ending.NO_PROGRESS)).plain[:47]
+    'Game over: no move can make progress any more ('
+    >>> outcome_message(Outcome(won=True, over=True, score=52, ending=Ending.WON)).plain
+    'You won! Score 52.'
     >>> outcome_message(Outcome(won=False, over=False, score=7)) is None
     True
     >>> from cardtable.core.multiplayer import Result
     >>> outcome_message(MultiplayerOutcome(over=True, result=Result.from_scores((3, 5)))).plain
-    'Game over: scores 3, 5; seat 1 wins. (You may still undo.)'
+    'seat 1 won. seat 0: 3 points, rank 2, seat 1: 5 points, rank 1. (You may still undo.)'
     """
     if isinstance(outcome, MultiplayerOutcome):
-        if outcome.result is None:
-            return None
-        result = outcome.result
-        winners = ", ".join(map(str, result.winners))
-        who = f"seat {winners} wins" if len(result.winners) == 1 else f"seats {winners} share the win"
-        scores = ", ".join(map(str, result.scores))
-        return Text(f"Game over: scores {scores}; {who}. (You may still undo.)", style="bold green")
+        names = [f"seat {s}" for s in range(len(outcome.result.scores))] if outcome.result else []
+        words = outcome.describe(names)
+        return None if words is None else Text(f"{words} (You may still undo.)", style="bold green")
+    words = outcome.describe()
+    if words is None:
+        return None
     if outcome.won:
-        return Text(f"You won! Score {outcome.score}.", style="bold green")
-    if outcome.over:
-        return Text(
-            f"No progress is possible any more: game over, score {outcome.score}. (You may still undo.)",
-            style="bold yellow",
-        )
-    return None
+        return Text(f"{words} Score {outcome.score}.", style="bold green")
+    return Text(f"{words} Score {outcome.score}. (You may still undo.)", style="bold yellow")
 
 
 def options_table(options: Sequence[Option]) -> Table:

@@ -63,7 +63,7 @@ class Ending(Enum):
 
 _ENDING_TEXT = {
     Ending.WON: "You won!",
-    Ending.NO_LEGAL_MOVE: "Game over: no move can make progress any more.",
+    Ending.NO_LEGAL_MOVE: "Game over: there are no more valid moves to play.",
     Ending.NO_PROGRESS: (
         "Game over: no move can make progress any more "
         "(some moves remain, but none of them can change anything that matters)."
@@ -114,7 +114,7 @@ class Outcome:
         >>> Outcome(won=True, over=True, score=52, ending=Ending.WON).describe()
         'You won!'
         >>> Outcome(won=False, over=True, score=3, ending=Ending.NO_LEGAL_MOVE).describe()
-        'Game over: no move can make progress any more.'
+        'Game over: there are no more valid moves to play.'
         >>> Outcome(won=False, over=False, score=3).describe() is None
         True
         """
@@ -189,6 +189,17 @@ class Game(Generic[S, M]):
         True
         """
         return self._state
+
+    @property
+    def start(self) -> S:
+        """The position the game started from (its deal, or the layout it was given).
+
+        >>> import cardtable
+        >>> g = cardtable.new_game("klondike", deal=0); _ = g.play("d")
+        >>> g.start == g.rules.deal(0)
+        True
+        """
+        return self._start
 
     @property
     def moves(self) -> list[M]:

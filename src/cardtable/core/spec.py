@@ -31,6 +31,8 @@ from importlib import import_module
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from .scoring import RULES_SCORE, Scoring
+
 if TYPE_CHECKING:
     from .rules import Rules
 
@@ -175,6 +177,9 @@ class GameSpec:
     """The bots that can play a multi-player game, first the default opponent."""
     variants: tuple[Mapping[str, Any], ...] = field(default_factory=lambda: (MappingProxyType({}),))
     """The option sets that make the game's distinct modes (tests and benchmarks run each)."""
+    scoring: tuple[Scoring, ...] = (RULES_SCORE,)
+    """The ways the game is scored (see :mod:`cardtable.core.scoring`), the default first:
+    Klondike's Standard and Vegas; a game's rules-text score otherwise."""
 
     @property
     def one_player(self) -> bool:

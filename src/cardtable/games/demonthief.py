@@ -69,6 +69,7 @@ from ..core.layout import (
 )
 from ..core.options import Option
 from ..core.rules import MovePlaces, Pile, Rules, any_count, replace_at
+from ..core.scoring import position_scoring
 from ..core.shuffle import shuffled
 from ..core.spec import GameSpec, Place, TableSpec
 
@@ -845,6 +846,7 @@ GAME = GameSpec(
     appeal="cardtable.levels.position_value_demonthief:demonthief_appeal",
     gymnasium_id="cardtable/Demonthief-v0",
     openspiel_name="cardtable_demonthief",
+    scoring=(position_scoring("foundations", "Cards home", "cards", "cards on the foundations: 104 is the win"),),
 )
 """Demonthief, as every layer knows it (see :mod:`cardtable.core.spec`)."""
 

@@ -82,6 +82,7 @@ from ..core.layout import (
 )
 from ..core.options import Option
 from ..core.rules import MovePlaces, Pile, Rules, replace_at
+from ..core.scoring import position_scoring
 from ..core.shuffle import shuffled
 from ..core.spec import GameSpec, LevelKey, Place, TableSpec
 
@@ -591,5 +592,10 @@ GAME = GameSpec(
     gymnasium_id="cardtable/Desturado-v0",
     openspiel_name="cardtable_desturado",
     variants=tuple({"mode": m[0]} for m in MODES),
+    scoring=(
+        position_scoring(
+            "cards-left", "Cards left", "cards left", "cards left on the board: 0 is the win", lower_is_better=True
+        ),
+    ),
 )
 """Desturado, as every layer knows it (see :mod:`cardtable.core.spec`)."""

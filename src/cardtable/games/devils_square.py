@@ -71,6 +71,7 @@ from ..core.layout import (
     split_layout,
 )
 from ..core.rules import MovePlaces, Pile, Rules, any_count
+from ..core.scoring import position_scoring
 from ..core.shuffle import shuffled
 from ..core.spec import GameSpec, Place, TableSpec
 
@@ -657,5 +658,6 @@ GAME = GameSpec(
     native="cardtable.solve.native.devils_square",
     gymnasium_id="cardtable/DevilsSquare-v0",
     openspiel_name="cardtable_devils_square",
+    scoring=(position_scoring("books", "Books", "points", "10 points a book: all 16 books (160) clear the field"),),
 )
 """Devil's Square, as every layer knows it (see :mod:`cardtable.core.spec`)."""

@@ -62,6 +62,7 @@ from ..core.layout import (
 )
 from ..core.options import Option
 from ..core.rules import MovePlaces, Pile, Rules, any_count, replace_at
+from ..core.scoring import Scoring, final_position
 from ..core.shuffle import JavaRandom, shuffled
 from ..core.spec import GameSpec, LevelKey, Place, TableSpec
 
@@ -717,6 +718,83 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
         return name.startswith("f")
 
 
+# --- scoring as players know it (Windows Solitaire's Standard and Vegas) -----------------
+
+STANDARD_POINTS = {"waste-tableau": 5, "to-foundation": 10, "turn-up": 5, "foundation-tableau": -15}
+"""Standard scoring's points (Windows Solitaire, untimed): a card from the waste to the
+tableau, a card to a foundation (from the waste or the tableau), a tableau card turned face
+up, a card back from a foundation to the tableau."""
+STANDARD_REDEAL = {3: (-20, 3), 1: (-100, 1)}
+"""Standard scoring's pass penalty by ``draw``: (points, free passes): a redeal that starts a
+pass after the free ones costs the points (draw three: -20 after three passes; draw one: -100
+after one)."""
+VEGAS_ANTE = 52
+"""Vegas: the dollars a deal costs."""
+VEGAS_CARD = 5
+"""Vegas: the dollars a card on a foundation is worth."""
+
+
+def standard_score(rules: Rules[Any, Any], start: Any, moves: Any) -> int:
+    """Klondike's Standard score (Windows Solitaire, untimed; see ``docs/web.md``):
+    +5 a card from the waste to the tableau, +10 a card to a foundation, +5 a tableau card
+    turned face up, -15 a card back from a foundation, and -20 a redeal after three passes
+    through the stock (draw three; -100 after one pass in draw one). The score never goes
+    below 0.
+
+    >>> r = Klondike(); s = r.deal(0)
+    >>> standard_score(r, s, [r.parse_move(m) for m in ("d", "3f")])  # the ace home: +10; a card turned up: +5
+    15
+    """
+    penalty, free = STANDARD_REDEAL[rules.options["draw"]]
+    score = passes = 0
+    state = start
+    for move in moves:
+        after = rules.apply(state, move)
+        src, dst, _ = move
+        if dst == STOCK:
+            passes += 1
+            points = penalty if passes >= free else 0
+        elif dst == FOUNDATION:
+            points = STANDARD_POINTS["to-foundation"]
+        elif src >= FOUNDATION:
+            points = STANDARD_POINTS["foundation-tableau"]
+        elif src == WASTE:
+            points = STANDARD_POINTS["waste-tableau"]
+        else:
+            points = 0
+        points += STANDARD_POINTS["turn-up"] * (sum(state.down) - sum(after.down))
+        score = max(0, score + points)
+        state = after
+    return score
+
+
+def vegas_score(rules: Rules[Any, Any], start: Any, moves: Any) -> int:
+    """Klondike's Vegas score of one deal, in dollars: -52 for the deal, +5 a card on the
+    foundations at the end (a win: +$208). A player's Vegas bank adds these up.
+
+    >>> r = Klondike(); s = r.deal(0)
+    >>> vegas_score(r, s, [r.parse_move(m) for m in ("d", "3f")])
+    -47
+    """
+    state: KlondikeState = final_position(rules, start, moves)
+    return VEGAS_CARD * sum(state.foundations) - VEGAS_ANTE
+
+
+STANDARD = Scoring(
+    "standard",
+    "Standard",
+    "points",
+    "+10 a card to a foundation, +5 waste to tableau, +5 a card turned up, -15 back from a foundation, "
+    "-20 a pass after three (draw one: -100 a pass after one)",
+    standard_score,
+)
+"""Klondike's Standard scoring (Windows Solitaire's, untimed)."""
+VEGAS = Scoring(
+    "vegas", "Vegas", "$", "-$52 a deal, +$5 a card on the foundations; the bank carries", vegas_score, bank=True
+)
+"""Klondike's Vegas scoring, with its cumulative bank."""
+
+
 def table_place(name: str) -> Place:
     """Where a pile of :meth:`Klondike.display` lies on the browser's table.
 
@@ -763,5 +841,6 @@ GAME = GameSpec(
     gymnasium_id="cardtable/Klondike-v0",
     openspiel_name="cardtable_klondike",
     variants=({"draw": 3}, {"draw": 1}),
+    scoring=(STANDARD, VEGAS),
 )
 """Klondike, as every layer knows it (see :mod:`cardtable.core.spec`)."""

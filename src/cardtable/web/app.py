@@ -51,6 +51,7 @@ from ..games import spec_for, specs
 from ..levels import LEVELS
 from ..rulebook import rules_text
 from .clocks import DEFAULT_PACE, PACES, describe
+from .daily import Daily
 from .database import Database, Rating
 from .errors import KINDS, TableError
 from .guard import Guard
@@ -78,9 +79,12 @@ PAGES = (
     "/stats",
     "/rules/{game}",
     "/room/{code}",
+    "/daily",
+    "/daily/play",
+    "/leaderboard",
     "/replay/{replay_id}",
     "/lobby",
-    "/leaderboard",
+    "/ratings",
     "/me",
 )
 """The paths that answer with the front end's page (it reads the path itself)."""
@@ -187,6 +191,27 @@ class Move(Act):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, alias_generator=lambda n: n.rstrip("_"))
 
 
+class DailyPlayRequest(_Body):
+    """A daily deal to play: its mode (a level key's label) and day (``YYYY-MM-DD``; none: today)."""
+
+    mode: str
+    day: str | None = None
+
+
+class DailyEntryRequest(_Body):
+    """A leaderboard entry asked for: the won table it is made from (by the server), and the
+    browser's display name when it has none yet. Nothing else: no score is read from a browser."""
+
+    table: str
+    name: str | None = None
+
+
+class DailyName(_Body):
+    """The browser's display name for the leaderboards."""
+
+    name: str
+
+
 def catalogue() -> list[dict[str, Any]]:
     """The games the browser offers (those that declare a table), with their titles,
     players, options and levels, the family of their cards and the colour of their backs,
@@ -259,6 +284,7 @@ def create_app(
         db = Database(str(folder / "cardtable.sqlite"))
     tables = SolitaireTables(db) if hint_seconds is None else SolitaireTables(db, hint_seconds=hint_seconds)
     rooms = Rooms(db, bot_pause=bot_pause, limits=caps, paces=PACES if paces is None else paces)
+    daily = Daily(tables)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -277,6 +303,7 @@ def create_app(
     app.state.db = db
     app.state.tables = tables
     app.state.rooms = rooms
+    app.state.daily = daily
 
     @app.middleware("http")
     async def player_cookie(request: Request, call_next: Any) -> Response:
@@ -377,6 +404,7 @@ def create_app(
             "restart": tables.restart,
             "finish": tables.finish,
             "verdict": tables.verdict,
+            "give-up": tables.give_up,
         }
         if action not in actions:
             raise TableError("not-found", f"no action {action!r} (actions: {', '.join(actions)}, hint, move)")
@@ -452,8 +480,8 @@ def create_app(
     def replays(replay_id: str, view: str | None = None, at: str | None = None) -> dict[str, Any]:
         return replay(db, replay_id, view=view, at=at)
 
-    @app.get("/api/leaderboard")
-    def leaderboard(request: Request, game: str | None = None) -> dict[str, Any]:
+    @app.get("/api/ratings")
+    def ratings(request: Request, game: str | None = None) -> dict[str, Any]:
         return board(game or default_game(), holder_of(player(request)) or "")
 
     def board(game: str, me: str) -> dict[str, Any]:
@@ -512,6 +540,26 @@ def create_app(
         response = JSONResponse(identity(body.id))
         response.set_cookie(PLAYER_COOKIE, body.id, max_age=10 * 365 * 86400, httponly=True, samesite="lax")
         return response
+
+    @app.get("/api/daily")
+    def daily_page(request: Request, day: str | None = None) -> dict[str, Any]:
+        return daily.overview(player(request), day)
+
+    @app.post("/api/daily/play")
+    def daily_play(request: Request, body: DailyPlayRequest) -> dict[str, Any]:
+        return daily.play(player(request), body.mode, body.day)
+
+    @app.post("/api/daily/enter")
+    def daily_enter(request: Request, body: DailyEntryRequest) -> dict[str, Any]:
+        return daily.enter(player(request), body.table, body.name)
+
+    @app.post("/api/daily/name")
+    def daily_name(request: Request, body: DailyName) -> dict[str, Any]:
+        return {"name": daily.set_name(player(request), body.name)}
+
+    @app.get("/api/daily/leaderboard")
+    def daily_leaderboard(request: Request, mode: str, day: str | None = None) -> dict[str, Any]:
+        return daily.leaderboard(player(request), mode, day)
 
     @app.get("/api/stats")
     def statistics(request: Request) -> dict[str, Any]:

@@ -21,7 +21,7 @@ date.
 
 >>> db = Database(":memory:")
 >>> db.version()
-5
+6
 """
 
 from __future__ import annotations
@@ -97,6 +97,42 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE rooms ADD COLUMN pace TEXT NOT NULL DEFAULT 'casual';
     ALTER TABLE rooms ADD COLUMN secret TEXT;
     ALTER TABLE rooms ADD COLUMN address TEXT;
+    """,
+    # The daily deal (:mod:`cardtable.web.daily`): a browser's table of a day's deal of a game
+    # and mode (one each), what was used on it (undo, hints, autocomplete: a win without any is
+    # clean) and the day of its first move; the leaderboard's entries, made by the server from
+    # a won table; the browser's display name.
+    """
+    CREATE TABLE daily_plays (
+        table_id TEXT PRIMARY KEY,
+        player TEXT NOT NULL,
+        day TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        deal BIGINT NOT NULL,
+        level TEXT NOT NULL,
+        undos INTEGER NOT NULL DEFAULT 0,
+        hints INTEGER NOT NULL DEFAULT 0,
+        finishes INTEGER NOT NULL DEFAULT 0,
+        played_on TEXT
+    );
+    CREATE UNIQUE INDEX daily_plays_one ON daily_plays (player, day, mode);
+    CREATE TABLE daily_entries (
+        day TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        player TEXT NOT NULL,
+        table_id TEXT NOT NULL,
+        moves INTEGER NOT NULL,
+        seconds REAL NOT NULL,
+        clean INTEGER NOT NULL,
+        late INTEGER NOT NULL,
+        created REAL NOT NULL,
+        score INTEGER,
+        PRIMARY KEY (day, mode, player)
+    );
+    CREATE TABLE daily_names (
+        player TEXT PRIMARY KEY,
+        name TEXT NOT NULL
+    );
     """,
     # Replays, ratings and the lobby: a room may be public (listed in the lobby) and rated;
     # every finished game of a room is kept with its deal and moves (its replay, under a long
@@ -212,6 +248,57 @@ class RoomRow(NamedTuple):
     address: str | None = None
     public: bool = False
     rated: bool = False
+
+
+@dataclass
+class DailyPlay:
+    """A browser's table of a daily deal (:mod:`cardtable.web.daily`): the table's id, the
+    browser, the day (``YYYY-MM-DD``, UTC), the mode (a level key's label), the deal and
+    its level; how often undo (restart among them), a hint and autocomplete were used;
+    the day (UTC) of its first move.
+
+    >>> DailyPlay("t1", "p1", "2026-11-23", "klondike-draw3", 7, "easy").undos
+    0
+    """
+
+    table_id: str
+    player: str
+    day: str
+    mode: str
+    deal: int
+    level: str
+    undos: int = 0
+    hints: int = 0
+    finishes: int = 0
+    played_on: str | None = None
+
+
+class DailyEntry(NamedTuple):
+    """One line of a daily deal's leaderboard: the day and mode, the browser, its won
+    table, the moves and seconds of the win, whether it is clean (no undo, hint or
+    autocomplete) and late (won after its day), when it was made, its score (by the game's
+    first scoring, :mod:`cardtable.core.scoring`; shown, not ranked); ``name`` the browser's
+    display name when read (None: it has none yet).
+
+    >>> DailyEntry("2026-11-23", "klondike-draw3", "p1", "t1", 90, 300.0, True, False, 1.0).moves
+    90
+    """
+
+    day: str
+    mode: str
+    player: str
+    table_id: str
+    moves: int
+    seconds: float
+    clean: bool
+    late: bool
+    created: float
+    score: int | None = None
+    name: str | None = None
+
+
+_DAILY_PLAY = tuple(DailyPlay.__dataclass_fields__)
+_DAILY_ENTRY = DailyEntry._fields[:-1]
 
 
 class FinishedGame(NamedTuple):
@@ -429,6 +516,105 @@ class Database:
         with self._transaction() as db:
             db.execute("DELETE FROM rooms WHERE code = ?", (code,))
             db.execute("DELETE FROM room_moves WHERE code = ?", (code,))
+
+    # --- the daily deal ------------------------------------------------------------
+
+    def put_daily_play(self, play: DailyPlay) -> None:
+        """Write a browser's daily play (insert, or update the one of its table).
+
+        >>> s = Database(":memory:"); s.put_daily_play(DailyPlay("t", "p", "2026-11-23", "klondike-draw3", 7, "easy"))
+        >>> s.daily_play("t").deal
+        7
+        """
+        values = [getattr(play, c) for c in _DAILY_PLAY]
+        updates = ", ".join(f"{c} = excluded.{c}" for c in _DAILY_PLAY[1:])
+        with self._transaction() as db:
+            db.execute(
+                f"INSERT INTO daily_plays ({', '.join(_DAILY_PLAY)}) VALUES ({', '.join('?' for _ in _DAILY_PLAY)})"
+                f" ON CONFLICT (table_id) DO UPDATE SET {updates}",
+                values,
+            )
+
+    def daily_play(self, table_id: str) -> DailyPlay | None:
+        """The daily play of a table, or None (not a daily deal's table).
+
+        >>> Database(":memory:").daily_play("t") is None
+        True
+        """
+        with self._lock:
+            found = self._db.execute(
+                f"SELECT {', '.join(_DAILY_PLAY)} FROM daily_plays WHERE table_id = ?", (table_id,)
+            ).fetchone()
+        return None if found is None else DailyPlay(*found)
+
+    def daily_plays(self, player: str, day: str | None = None) -> list[DailyPlay]:
+        """A browser's daily plays (of one day, or all), by day then mode.
+
+        >>> s = Database(":memory:"); s.put_daily_play(DailyPlay("t", "p", "2026-11-23", "klondike-draw3", 7, "easy"))
+        >>> [p.mode for p in s.daily_plays("p", "2026-11-23")], s.daily_plays("p", "2026-11-24")
+        (['klondike-draw3'], [])
+        """
+        where, args = ("player = ?", (player,)) if day is None else ("player = ? AND day = ?", (player, day))
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT {', '.join(_DAILY_PLAY)} FROM daily_plays WHERE {where} ORDER BY day, mode", args
+            ).fetchall()
+        return [DailyPlay(*r) for r in rows]
+
+    def add_daily_entry(self, entry: DailyEntry) -> bool:
+        """Put an entry on a leaderboard; a browser has one entry a day and mode: the first
+        stays (False when there was one already).
+
+        >>> s = Database(":memory:"); e = DailyEntry("2026-11-23", "draw3", "p", "t", 90, 3.0, True, False, 1.0)
+        >>> s.add_daily_entry(e), s.add_daily_entry(e._replace(moves=80)), s.daily_entries(e.day, "draw3")[0].moves
+        (True, False, 90)
+        """
+        with self._transaction() as db:
+            cursor = db.execute(
+                f"INSERT INTO daily_entries ({', '.join(_DAILY_ENTRY)}) VALUES ({', '.join('?' for _ in _DAILY_ENTRY)})"
+                " ON CONFLICT (day, mode, player) DO NOTHING",
+                [int(v) if isinstance(v, bool) else v for v in entry[: len(_DAILY_ENTRY)]],
+            )
+            return cursor.rowcount == 1
+
+    def daily_entries(self, day: str, mode: str) -> list[DailyEntry]:
+        """A day's and mode's leaderboard entries with their browsers' names: those won on
+        the day first, then the late ones, each by moves, then seconds, then when made.
+
+        >>> Database(":memory:").daily_entries("2026-11-23", "klondike-draw3")
+        []
+        """
+        columns = ", ".join(f"e.{c}" for c in _DAILY_ENTRY)
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT {columns}, n.name FROM daily_entries e LEFT JOIN daily_names n ON n.player = e.player"
+                " WHERE e.day = ? AND e.mode = ? ORDER BY e.late, e.moves, e.seconds, e.created, e.player",
+                (day, mode),
+            ).fetchall()
+        return [DailyEntry(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), bool(r[7]), r[8], r[9], r[10]) for r in rows]
+
+    def set_daily_name(self, player: str, name: str) -> None:
+        """Keep a browser's display name for the leaderboards.
+
+        >>> s = Database(":memory:"); s.set_daily_name("p", "Ana"); s.set_daily_name("p", "Ana B"); s.daily_name("p")
+        'Ana B'
+        """
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO daily_names (player, name) VALUES (?, ?)"
+                " ON CONFLICT (player) DO UPDATE SET name = excluded.name",
+                (player, name),
+            )
+
+    def daily_name(self, player: str) -> str | None:
+        """A browser's display name, or None.
+
+        >>> Database(":memory:").daily_name("p") is None
+        True
+        """
+        with self._lock:
+            found = self._db.execute("SELECT name FROM daily_names WHERE player = ?", (player,)).fetchone()
+        return None if found is None else str(found[0])
 
     # --- finished games (replays), players and ratings -----------------------------------
 

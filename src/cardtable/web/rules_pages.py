@@ -25,7 +25,7 @@ from markdown_it.token import Token
 from ..core.multiplayer import MultiplayerRules
 from ..games import names, rules_for, spec_for
 from ..rulebook import rules_page, rules_text
-from .table_json import AREAS, table_spec
+from .table_json import place_json, table_spec
 
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
@@ -99,18 +99,7 @@ def layout(game: str) -> list[dict[str, Any]]:
     else:
         piles = [(name, pile) for row in rules.display(state) for name, pile in row] + rules.aside(state)
         places = [(name, table.place(name)) for name, _ in piles]
-    return [
-        {
-            "name": name,
-            "label": where.label,
-            "kind": where.kind,
-            "area": table.areas.get(where.kind, AREAS.get(where.kind, "")),
-            "x": where.x,
-            "y": where.y,
-            "fan": where.fan,
-        }
-        for name, where in places
-    ]
+    return [place_json(name, where, table) for name, where in places]
 
 
 CARD_W, CARD_H, GAP = 60, 84, 10

@@ -13,6 +13,14 @@ The answer to every request is the table as the player may see it
 :mod:`cardtable.web.table_json` and the game's facts (level and deal label,
 outcome, undo and redo, the autocomplete offer).
 
+A table of a daily deal (:mod:`cardtable.web.daily`; its level is
+:data:`~cardtable.web.statistics.DAILY_LEVEL`) is made by :meth:`SolitaireTables.start`,
+is never left for another game, and hides its deal number (``deal``, ``seed``, the
+label) until it is won or given up (:meth:`SolitaireTables.give_up`). What happens
+at a table is told to :attr:`SolitaireTables.listeners` (``move``, ``undo``,
+``restart``, ``hint``, ``finish``, ``won``, ``given-up``), and
+:attr:`SolitaireTables.extras` add to its JSON.
+
 A multi-player game is played in a room (:mod:`cardtable.web.rooms`), even by
 one person against bots: a table of one is refused with a pointer to
 ``POST /api/rooms``.
@@ -39,15 +47,16 @@ from typing import Any
 from ..api import load, new_game
 from ..core.errors import CardtableError, IllegalMoveError, MoveParseError, NoLevelDealError, OptionError
 from ..core.game import Ending, Game, Outcome
+from ..core.scoring import scores
 from ..games import spec_for
 from ..levels import LEVELS, deal_for_level
 from . import limits
 from .database import Database, TableRow
 from .drops import requested_move
 from .errors import TableError
-from .statistics import deal_label, mode_text
+from .statistics import DAILY_LEVEL, deal_label, mode_text
 from .table_hints import HINT_SECONDS, TableHints
-from .table_json import solitaire_table
+from .table_json import move_steps, solitaire_table
 
 CACHE_SIZE = 512
 """Games kept in memory; others are rebuilt from the database when asked for."""
@@ -62,6 +71,12 @@ class _Table:
     lock: threading.Lock
     hints: TableHints = field(default_factory=TableHints)
 
+
+Listener = Callable[[str, TableRow, Game[Any, Any]], None]
+"""Told what happened at a table: the event, the table's row and game (see the module docstring)."""
+
+Extra = Callable[[TableRow, dict[str, Any]], None]
+"""Adds to (or veils in) a table's JSON, given its row."""
 
 AUTO_PREFIX = "auto:"
 """Marks a move of the redo list that is played again with its automatic moves."""
@@ -88,6 +103,12 @@ class SolitaireTables:
         self.hint_seconds = hint_seconds
         self._cache: OrderedDict[str, _Table] = OrderedDict()
         self._lock = threading.Lock()
+        self.listeners: list[Listener] = []
+        self.extras: list[Extra] = []
+
+    def _tell(self, event: str, table: _Table) -> None:
+        for listener in self.listeners:
+            listener(event, table.row, table.game)
 
     # --- making and finding tables ------------------------------------------
 
@@ -140,12 +161,31 @@ class SolitaireTables:
         except CardtableError as err:
             raise TableError("bad-request", str(err)) from None
         self._abandon(player, game.name)
+        return self._new(player, game, level or "random", seed)
+
+    def start(self, player: str, name: str, options: dict[str, Any], deal: int, level: str) -> dict[str, Any]:
+        """A new table of a deal the server chose (a daily deal: ``level``
+        :data:`~cardtable.web.statistics.DAILY_LEVEL`, its number hidden until it is won or
+        given up), leaving no other table.
+
+        >>> from cardtable.web.database import Database
+        >>> t = SolitaireTables(Database(":memory:")).start("me", "klondike", {"draw": 1}, 5, "daily")
+        >>> t["label"], t["deal"], t["options"]["draw"]
+        ('Daily deal', None, '1')
+        """
+        try:
+            game = new_game(name, deal=deal, **options)
+        except CardtableError as err:
+            raise TableError("bad-request", str(err)) from None
+        return self._new(player, game, level, None)
+
+    def _new(self, player: str, game: Game[Any, Any], level: str, seed: int | None) -> dict[str, Any]:
         row = TableRow(
             id=secrets.token_urlsafe(9),
             player=player,
             game=game.name,
             mode=mode_text(game),
-            level=level or "random",
+            level=level,
             seed=seed,
             save=game.save(),
             created=self.clock(),
@@ -157,8 +197,8 @@ class SolitaireTables:
 
     def _abandon(self, player: str, name: str) -> None:
         for row in self.db.player_tables(player, finished=False):
-            if row.game != name:
-                continue
+            if row.game != name or row.level == DAILY_LEVEL:
+                continue  # a daily deal's table waits for its player
             table = self._table(player, row.id)
             with table.lock:
                 if table.row.ended is None and table.game.moves:
@@ -207,15 +247,20 @@ class SolitaireTables:
         with table.lock:
             return self.table_json(table)
 
-    def table_json(self, table: _Table, told: list[str] | None = None) -> dict[str, Any]:
+    def table_json(
+        self, table: _Table, told: list[str] | None = None, steps: list[dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
         """The JSON of a table for its player (see the module docstring); ``told``: what
         just happened, in words (the moves just played or taken back), for the page's
-        screen-reader line."""
+        screen-reader line; ``steps``: the moves just played, one step each, for the page to
+        play them out card by card (:func:`~cardtable.web.table_json.move_steps`). ``scores``:
+        the game's score by each of its scorings (``GameSpec.scoring``); ``streak``: once the
+        game has ended, the player's wins in a row at this game (this one included)."""
         game, row = table.game, table.row
         out = table_outcome(game)
         over = {"won": out.won, "over": out.over, "score": out.score, "reason": table_reason(out)}
         rules = type(game.rules)
-        return {
+        data = {
             "id": row.id,
             "game": game.name,
             "title": rules.title,
@@ -237,8 +282,31 @@ class SolitaireTables:
             "now": self.clock(),
             "notation": rules.NOTATION,
             "told": told or [],
+            "steps": steps or [],
+            "scores": scores(spec_for(game.name).scoring, game.rules, game.start, game.moves),
+            "streak": None if row.result is None else self.streak(row.player, game.name),
             **solitaire_table(game),
         }
+        if row.level == DAILY_LEVEL and row.result not in ("won", "abandoned"):
+            # A daily deal's number is the whole deal: not shown until the deal is won or given up.
+            data.update(deal=None, seed=None, label="Daily deal")
+        for extra in self.extras:
+            extra(row, data)
+        return data
+
+    def streak(self, player: str, name: str) -> int:
+        """The player's wins in a row at game ``name`` (any mode and level), the newest
+        ended game last: 0 after a loss or a game left.
+
+        >>> from cardtable.web.database import Database
+        >>> SolitaireTables(Database(":memory:")).streak("me", "klondike")
+        0
+        """
+        count = 0
+        for row in self.db.player_tables(player, finished=True):
+            if row.game == name:
+                count = count + 1 if row.result == "won" else 0
+        return count
 
     # --- changing a table --------------------------------------------------------
 
@@ -293,9 +361,16 @@ class SolitaireTables:
                 table.row.started = self.clock()
             self._settle(table)
             self._store(table)
-            return self.table_json(table, told=moves_in_words(game, before, game.moves[played:]))
+            self._tell("move", table)
+            self._tell_end(table)
+            done = game.moves[played:]
+            return self.table_json(table, told=moves_in_words(game, before, done), steps=move_steps(game, before, done))
         finally:
             table.lock.release()
+
+    def _tell_end(self, table: _Table) -> None:
+        if table.row.result == "won":
+            self._tell("won", table)
 
     def _over(self, table: _Table) -> bool:
         return table_outcome(table.game).over or table.row.result == "abandoned"
@@ -338,6 +413,7 @@ class SolitaireTables:
             table.row.redo.append(f"{AUTO_PREFIX}{move}" if before - len(table.game.moves) > 1 else move)
             self._settle(table)
             self._store(table)
+            self._tell("undo", table)
             words = table.game.rules.describe_move(table.game.state, undone)
             return self.table_json(table, told=[f"Taken back: {words}."])
         finally:
@@ -367,7 +443,9 @@ class SolitaireTables:
                 raise TableError("illegal", f"cannot redo: {err}") from None
             self._settle(table)
             self._store(table)
-            return self.table_json(table, told=moves_in_words(game, before, game.moves[played:]))
+            self._tell_end(table)
+            done = game.moves[played:]
+            return self.table_json(table, told=moves_in_words(game, before, done), steps=move_steps(game, before, done))
         finally:
             table.lock.release()
 
@@ -404,6 +482,7 @@ class SolitaireTables:
             row.redo, row.started, row.hints, row.ended, row.result = [], None, 0, None, None
             self._settle(table)
             self._store(table)
+            self._tell("restart", table)
             return self.table_json(table, told=["Back to the start of the deal."])
         finally:
             table.lock.release()
@@ -431,11 +510,13 @@ class SolitaireTables:
             if kind == "plain":
                 data = self.table_json(table)
                 data["hint"] = table.hints.plain(table.game)
+                self._tell("hint", table)
                 return data
             found = table.hints.hint(table.game, seconds=self.hint_seconds)
             if found["move"] is not None:
                 table.row.hints += 1
                 self._store(table)
+            self._tell("hint", table)
             data = self.table_json(table)
             data["hint"] = found
             return data
@@ -478,21 +559,40 @@ class SolitaireTables:
                 raise TableError("illegal", "autocomplete is offered only when the finish follows from the cards seen")
             if table.row.started is None:
                 table.row.started = self.clock()
+            game = table.game
+            before, played = game.state, len(game.moves)
             for text in line:
-                table.game.play(text)
+                game.play(text)
             table.row.redo = []
             self._settle(table)
             self._store(table)
-            return self.table_json(table, told=[f"Autocomplete played {len(line)} moves."])
+            self._tell("finish", table)
+            self._tell_end(table)
+            steps = move_steps(game, before, game.moves[played:])
+            return self.table_json(table, told=[f"Autocomplete played {len(line)} moves."], steps=steps)
         finally:
             table.lock.release()
 
+    def give_up(self, player: str, table_id: str, at: Any) -> dict[str, Any]:
+        """Give up the game: it ends, counted as lost, and no move can be played at it any
+        more (a daily deal's number is shown then).
 
-TABLE_ENDINGS = {
-    Ending.WON: "You won!",
-    Ending.NO_LEGAL_MOVE: "Game over: there are no more valid moves to play.",
-}
-"""What the table says at the end: the rules' two endings (won, no legal move)."""
+        >>> from cardtable.web.database import Database
+        >>> tables = SolitaireTables(Database(":memory:")); t = tables.start("me", "klondike", {}, 5, "daily")
+        >>> t = tables.give_up("me", t["id"], 0); t["result"], t["deal"], t["label"]
+        ('abandoned', 5, 'Daily (5)')
+        """
+        table = self._begin(player, table_id, at)
+        try:
+            row = table.row
+            if row.result in ("won", "abandoned"):
+                raise TableError("finished", "a won game stays won" if row.result == "won" else "game given up")
+            row.ended, row.result, row.redo = self.clock(), "abandoned", []
+            self._store(table)
+            self._tell("given-up", table)
+            return self.table_json(table, told=["You gave up this deal."])
+        finally:
+            table.lock.release()
 
 
 def table_outcome(game: Game[Any, Any]) -> Outcome:
@@ -519,7 +619,7 @@ def table_reason(out: Outcome) -> str | None:
     >>> table_reason(Outcome(False, True, 3, Ending.NO_LEGAL_MOVE))
     'Game over: there are no more valid moves to play.'
     """
-    return None if out.ending is None else TABLE_ENDINGS.get(out.ending, out.describe())
+    return None if out.ending is None else out.describe()
 
 
 def moves_in_words(game: Game[Any, Any], before: Any, moves: list[Any]) -> list[str]:

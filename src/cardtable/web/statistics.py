@@ -18,10 +18,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..core.errors import CardtableError
 from ..core.game import Game
 from ..core.rules import Rules
-from ..games import rules_for
+from ..games import rules_for, spec_for
 from .database import Database, TableRow
+
+DAILY_LEVEL = "daily"
+"""The level of a daily deal's table (:mod:`cardtable.web.daily`): its deal number is not shown
+until it is won or given up, here or at the table."""
 
 MODE_OPTIONS = {"numbering", "autoplay"}
 """Options that do not change what game is played: left out of the statistics' mode."""
@@ -144,8 +149,10 @@ def stats(db: Database, player: str) -> dict[str, Any]:
                 "fewest_moves": None,
                 "hints": 0,
                 "results": [],
+                "points": [],
             },
         )
+        g["points"].append(saved_scores(row.save))
         g["played"] += 1
         g["hints"] += row.hints
         won = row.result == "won"
@@ -167,8 +174,67 @@ def stats(db: Database, player: str) -> dict[str, Any]:
         g["win_rate"] = g["won"] / g["played"]
         g["average_time"] = sum(times) / len(times) if times else None
         g["results"] = "".join(g["results"][-20:])
+        g["scores"] = score_summary(g["game"], [p for p in g.pop("points") if p is not None])
         rows.append(g)
     return {"rows": rows}
+
+
+def saved_scores(save: str) -> list[int] | None:
+    """A stored game's score by each of its game's scorings (``GameSpec.scoring``), replayed
+    from its save (the server wrote it: its moves are read, not checked again); None for a
+    save that does not replay.
+
+    >>> import cardtable
+    >>> g = cardtable.new_game("klondike", deal=0); _ = g.play("3f")
+    >>> saved_scores(g.save())
+    [15, -47]
+    """
+    try:
+        data = json.loads(save)
+        if not spec_for(data["game"]).one_player:
+            return None  # a room's game: its result is its seats' scores and ranks
+        rules = rules_for(data["game"], **data["options"])
+        state = start = rules.deal(data["deal"]) if data.get("layout") is None else rules.from_text(data["layout"])
+        moves = []
+        for text in data["moves"]:
+            move = rules.parse_move(text)
+            moves.append(move)
+            state = rules.apply(state, move)
+        return [s.score(rules, start, moves) for s in spec_for(data["game"]).scoring]
+    except (CardtableError, KeyError, TypeError, ValueError):
+        return None
+
+
+def score_summary(game: str, points: list[list[int]]) -> list[dict[str, Any]]:
+    """For each of a game's scorings, over the games ``points`` (each a game's scores, as
+    :func:`saved_scores` gives them): its name, title and unit, the best and the average
+    score, and for a scoring with a bank (Vegas) the total.
+
+    >>> [(s["name"], s["best"], s["average"], s["total"]) for s in score_summary("klondike", [[15, -47], [5, -52]])]
+    [('standard', 15, 10.0, None), ('vegas', -47, -49.5, -99)]
+    """
+    out: list[dict[str, Any]] = []
+    if not spec_for(game).one_player:
+        return out
+    for i, scoring in enumerate(spec_for(game).scoring):
+        values = [p[i] for p in points if i < len(p)]
+        best = None
+        for v in values:
+            if best is None or scoring.better(v, best):
+                best = v
+        out.append(
+            {
+                "name": scoring.name,
+                "title": scoring.title,
+                "unit": scoring.unit,
+                "lower_is_better": scoring.lower_is_better,
+                "best": best,
+                "best_text": None if best is None else scoring.text(best),
+                "average": sum(values) / len(values) if values else None,
+                "total": sum(values) if scoring.bank and values else None,
+            }
+        )
+    return out
 
 
 def in_progress(db: Database, player: str) -> list[dict[str, Any]]:
@@ -183,6 +249,7 @@ def in_progress(db: Database, player: str) -> list[dict[str, Any]]:
     """
     games: list[tuple[float, dict[str, Any]]] = []
     for row in db.player_tables(player, finished=False):
+        daily = row.level == DAILY_LEVEL  # its number hidden; its page is the daily deals'
         games.append(
             (
                 row.created,
@@ -190,9 +257,9 @@ def in_progress(db: Database, player: str) -> list[dict[str, Any]]:
                     "id": row.id,
                     "game": row.game,
                     "mode": row.mode,
-                    "label": deal_label(row.level, *_saved_deal(row.save)),
+                    "label": "Daily deal" if daily else deal_label(row.level, *_saved_deal(row.save)),
                     "moves": row.moves,
-                    "link": f"/play/{row.game}?id={row.id}",
+                    "link": f"/daily/play?table={row.id}" if daily else f"/play/{row.game}?id={row.id}",
                 },
             )
         )
@@ -223,4 +290,16 @@ def _saved_deal(save: str) -> tuple[int | None, Any]:
     return (deal if isinstance(deal, int) else None), (options.get("numbering") if isinstance(options, dict) else None)
 
 
-__all__ = ["MODE_OPTIONS", "deal_label", "in_progress", "level_label", "mode_text", "record", "rules_mode", "stats"]
+__all__ = [
+    "DAILY_LEVEL",
+    "MODE_OPTIONS",
+    "deal_label",
+    "in_progress",
+    "level_label",
+    "mode_text",
+    "record",
+    "rules_mode",
+    "saved_scores",
+    "score_summary",
+    "stats",
+]

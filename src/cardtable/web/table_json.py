@@ -169,7 +169,14 @@ def _cards(rules: Rules[Any, Any], family: str, pile: SeenPile) -> list[dict[str
     ]
 
 
-def _pile(name: str, where: Place, fan: str, cards: list[dict[str, Any]], table: TableSpec) -> dict[str, Any]:
+def place_json(name: str, where: Place, table: TableSpec) -> dict[str, Any]:
+    """Where a pile lies on a game's table, as the browser and the rules page's picture read
+    it: its name, label, kind, the words over its area, its place and its fan.
+
+    >>> table = table_spec("klondike")
+    >>> place_json("w", table.place("w"), table)["area"]
+    'waste'
+    """
     return {
         "name": name,
         "label": where.label,
@@ -177,10 +184,12 @@ def _pile(name: str, where: Place, fan: str, cards: list[dict[str, Any]], table:
         "area": table.areas.get(where.kind, AREAS.get(where.kind, "")),
         "x": where.x,
         "y": where.y,
-        "fan": fan,
-        "grab": where.grab,
-        "cards": cards,
+        "fan": where.fan,
     }
+
+
+def _pile(name: str, where: Place, fan: str, cards: list[dict[str, Any]], table: TableSpec) -> dict[str, Any]:
+    return {**place_json(name, where, table), "fan": fan, "grab": where.grab, "cards": cards}
 
 
 def solitaire_table(game: Game[Any, Any]) -> dict[str, Any]:
@@ -224,6 +233,40 @@ def solitaire_table(game: Game[Any, Any]) -> dict[str, Any]:
         "legal": legal_json(legal, words=lambda move: rules.describe_move(state, move)),
         "status": rules.status(state),
     }
+
+
+def _seen_cards(game: Game[Any, Any], state: Any) -> dict[str, list[dict[str, Any]]]:
+    """Every pile's cards (the table's and those set aside) as a player sees them in ``state``."""
+    table = table_spec(game.name)
+    rules = game.rules
+    piles = [pair for row in rules.display(state) for pair in row] + list(rules.aside(state))
+    return {name: _cards(rules, table.cards, [(c, up) for c, up in pile]) for name, pile in piles}
+
+
+def move_steps(game: Game[Any, Any], before: Any, moves: Sequence[Any]) -> list[dict[str, Any]]:
+    """The ``moves`` played from position ``before``, one step a move, for the browser to
+    play them out card by card: the move's text, the piles it leaves and reaches and how many
+    cards it takes (``from``, ``to``, ``n``, from the rules' ``move_places``; ``n`` 0 for a move
+    of the stock as a whole), and every pile it changed as the player sees it after the move
+    (``piles``, by name: face-down cards stay ``{"up": false}``).
+
+    >>> import cardtable
+    >>> g = cardtable.new_game("klondike", deal=0); s = g.state; _ = g.play("d", autoplay=True)
+    >>> [(x["move"], x["from"], x["to"], x["n"], sorted(x["piles"])) for x in move_steps(g, s, g.moves)]
+    [('d', 'stock', 'w', 0, ['stock', 'w']), ('3f', '3', 'fs', 1, ['3', 'fs'])]
+    """
+    rules = game.rules
+    steps = []
+    state = before
+    seen = _seen_cards(game, state)
+    for move in moves:
+        src, dst, n, _ = rules.move_places(state, move)
+        state = rules.apply(state, move)
+        after = _seen_cards(game, state)
+        changed = {name: cards for name, cards in after.items() if seen.get(name) != cards}
+        steps.append({"move": str(move), "from": src, "to": dst, "n": n, "piles": changed})
+        seen = after
+    return steps
 
 
 def seat_piles(game: MultiplayerGame[Any, Any], seat: int | None) -> dict[str, SeenPile]:
@@ -322,6 +365,7 @@ __all__ = [
     "card_face",
     "legal_json",
     "legal_places",
+    "move_steps",
     "offered",
     "seat_legal",
     "seat_piles",

@@ -3,8 +3,12 @@
 import { newTableRequest, renderTable } from "./table.js";
 import { openRoom } from "./room.js";
 import { openReplay } from "./replay.js";
-import { leaderboard, lobby, me } from "./players.js";
+import { lobby, me, ratings } from "./players.js";
+import { dailyPage, leaderboardPage, playDaily } from "./daily.js";
 import { api, botSeat, cap, el, games, newRoom, say } from "./util.js";
+import { applyTheme, bank, settings } from "./prefs.js";
+
+applyTheme();  // the colours this browser chose (prefs.js), on every page
 
 const main = document.getElementById("main");
 
@@ -13,13 +17,17 @@ export function go(url, replace = false) {
   else history.pushState({}, "", url);
   route();
 }
+window.cardtableGo = go;
 
 // --- home -----------------------------------------------------------------
 
 async function home() {
   document.title = "cardtable";
   const [{ games: list, paces }, { tables }] = await Promise.all([games(), api("/api/tables")]);
-  const page = el("section", { class: "home" }, el("h1", { text: "Choose a game" }));
+  const page = el("section", { class: "home" }, el("h1", { text: "Choose a game" }),
+    el("p", { class: "daily-call" }, el("a", { class: "button primary", href: "/daily", id: "home-daily", text: "Today's daily deals" }),
+      el("span", { text: "The same deal for everyone, each game, every day." }),
+      el("a", { href: "/leaderboard", id: "home-leaderboards", text: "Leaderboards" })));
   if (tables.length) {
     page.append(el("h2", { text: "Continue" }), el("ul", { class: "continue" }, tables.map((t) =>
       el("li", {}, el("a", { href: t.link, text: `${title(list, t.game)} — ${t.label}, ${t.moves} moves` })))));
@@ -180,7 +188,7 @@ async function play(name) {
   }
   if (!table && !query.has("deal") && !query.has("level") && !query.has("new")) {
     const { tables } = await api("/api/tables");
-    const open = tables.find((t) => t.game === name);
+    const open = tables.find((t) => t.game === name && t.link.startsWith("/play/"));  // not a daily deal's table
     if (open) table = await api(`/api/tables/${encodeURIComponent(open.id)}`);
   }
   if (!table) table = await api("/api/tables", newTableRequest(game, query));
@@ -202,22 +210,37 @@ async function stats() {
   if (!rows.length) page.append(el("p", { text: "No game finished yet. Games count once they are won, lost, or left for a new one after a move." }));
   else {
     page.append(chart(rows, list));
-    const head = ["Game", "Mode", "Level", "Played", "Won", "Win rate", "Streak", "Best streak", "Best time", "Average time", "Fewest moves", "Hints used"];
+    const head = ["Game", "Mode", "Level", "Played", "Won", "Win rate", "Streak", "Best streak", "Best time", "Average time", "Fewest moves", "Best score", "Average score", "Hints used"];
     page.append(el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "statistics table (scrolls sideways)" }, el("table", {},
       el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col", text: h })))),
       el("tbody", {}, rows.map((r) => el("tr", {},
         el("th", { scope: "row", text: title(list, r.game) }), el("td", { text: r.mode }), el("td", { text: cap(r.level) }),
         el("td", { text: r.played }), el("td", { text: r.won }), el("td", { text: `${Math.round(r.win_rate * 100)}%` }),
         el("td", { text: r.current_streak }), el("td", { text: r.best_streak }), el("td", { text: seconds(r.best_time) }),
-        el("td", { text: seconds(r.average_time) }), el("td", { text: r.fewest_moves ?? "–" }), el("td", { text: r.hints })))))));
+        el("td", { text: seconds(r.average_time) }), el("td", { text: r.fewest_moves ?? "–" }),
+        el("td", { text: scoreText(r, "best") }), el("td", { text: scoreText(r, "average") }), el("td", { text: r.hints })))))));
+    const chosen = settings().scoring.klondike;
+    if (chosen === "vegas") page.append(el("p", { id: "vegas-bank", text: `Vegas bank in this browser: ${bank() < 0 ? `-$${-bank()}` : `$${bank()}`}.` }));
   }
   page.append(el("dl", { class: "explain" },
     el("dt", { text: "Played" }), el("dd", { text: "Games that ended: won; lost, when no legal move was left; or left with moves made, which counts as lost: restarted, or left for another game of the same kind." }),
     el("dt", { text: "Streak" }), el("dd", { text: "Games won in a row, counted in the order they ended; a lost or left game starts it again from 0. Best streak is the longest so far." }),
     el("dt", { text: "Time" }), el("dd", { text: "From your first move to the winning move, for won games only. Average time is the mean over all won games." }),
+    el("dt", { text: "Score" }), el("dd", { text: "By the scoring chosen for the game at its table (Klondike: Standard or Vegas; the other games score what their rules score: Devil's Square 10 points a book, Desturado the cards left on the board, the lower the better, Demonthief the cards on the foundations), over every game played, won or not." }),
     el("dt", { text: "Hints used" }), el("dd", { text: "Hints that gave a move; a hint that found nothing is not counted." })));
   main.replaceChildren(page);
   document.body.dataset.state = "stats";
+}
+
+function scoreText(row, which) {
+  // A row's best or average score by the scoring this browser chose for the game.
+  const all = row.scores || [];
+  const name = settings().scoring[row.game];
+  const s = all.find((x) => x.name === name) || all[0];
+  if (!s || s[which] === null || s[which] === undefined) return "–";
+  const value = which === "average" ? Math.round(s[which] * 10) / 10 : s[which];
+  if (s.unit === "$") return value < 0 ? `-$${-value}` : `$${value}`;
+  return `${value} ${s.unit}`;
 }
 
 function chart(rows, list) {
@@ -273,11 +296,14 @@ export async function route() {
   try {
     if (parts[0] === "play" && parts[1]) await play(parts[1]);
     else if (parts[0] === "stats") await stats();
+    else if (parts[0] === "daily" && parts[1] === "play") await playDaily(main, go);
+    else if (parts[0] === "daily") await dailyPage(main);
+    else if (parts[0] === "leaderboard") await leaderboardPage(main);
     else if (parts[0] === "rules" && parts[1]) await rules(parts[1]);
     else if (parts[0] === "room" && parts[1]) openRoom(main, parts[1], go);
     else if (parts[0] === "replay" && parts[1]) await openReplay(main, parts[1]);
     else if (parts[0] === "lobby") await lobby(main, go);
-    else if (parts[0] === "leaderboard") await leaderboard(main);
+    else if (parts[0] === "ratings") await ratings(main);
     else if (parts[0] === "me") await me(main, go);
     else await home();
   } catch (err) {

@@ -1,5 +1,5 @@
 // The pages of people playing each other: the lobby (public rooms with a free seat, and "play
-// now"), the leaderboard (people's ratings and the bots' fixed ones) and "you" (the display
+// now"), the ratings (people's ratings and the bots' fixed ones) and "you" (the display
 // name, the ratings, and the link that carries this browser's identity to another device).
 import { api, el, games, say } from "./util.js";
 
@@ -55,7 +55,7 @@ export async function lobby(main, go) {
   const rooms = el("div", { id: "lobby-rooms" });
   const page = el("section", { class: "lobby" }, el("h1", { text: "Lobby" }), form,
     el("h2", { text: "Public rooms waiting for players" }), rooms,
-    el("p", {}, el("a", { href: "/leaderboard", text: "Leaderboard" }), " · ", el("a", { href: "/me", text: "Your name, ratings and identity link" })));
+    el("p", {}, el("a", { href: "/ratings", text: "Ratings" }), " · ", el("a", { href: "/me", text: "Your name, ratings and identity link" })));
   main.replaceChildren(page);
   const refresh = async () => {
     if (!document.body.contains(rooms)) { clearInterval(timer); return; }
@@ -75,12 +75,12 @@ export async function lobby(main, go) {
   document.body.dataset.state = "lobby-list";
 }
 
-// --- the leaderboard -------------------------------------------------------------------
+// --- the ratings ----------------------------------------------------------------------
 
-export async function leaderboard(main) {
+export async function ratings(main) {
   const query = new URLSearchParams(location.search);
-  const data = await api(`/api/leaderboard${query.get("game") ? `?game=${encodeURIComponent(query.get("game"))}` : ""}`);
-  document.title = `${data.title} leaderboard — cardtable`;
+  const data = await api(`/api/ratings${query.get("game") ? `?game=${encodeURIComponent(query.get("game"))}` : ""}`);
+  document.title = `${data.title} ratings — cardtable`;
   let rank = 0;
   const rows = data.rows.map((r) => {
     if (!r.bot) rank += 1;
@@ -91,8 +91,8 @@ export async function leaderboard(main) {
       el("td", { text: r.bot ? `${r.games} (measured)` : r.games }));
   });
   const people = data.rows.filter((r) => !r.bot).length;
-  main.replaceChildren(el("section", { class: "leaderboard" },
-    el("h1", { text: `${data.title} leaderboard` }),
+  main.replaceChildren(el("section", { class: "ratings" },
+    el("h1", { text: `${data.title} ratings` }),
     people ? null : el("p", { text: "Nobody has finished a rated game yet: the bots show where a newcomer starts (a rating of 0)." }),
     table(["Rank", "Player", "Rating", "μ (skill)", "σ (doubt)", "Rated games"], rows, "People and bots by rating"),
     el("dl", { class: "explain" },
@@ -100,7 +100,7 @@ export async function leaderboard(main) {
       el("dt", { text: "Bots" }), el("dd", { text: "Fixed ratings, measured by rated games among the bots. A rated game against a bot moves your rating, never the bot's." }),
       el("dt", { text: "Rated games" }), el("dd", { text: "Rooms of people are rated unless their creator says otherwise; a room with bots is rated only if its creator chooses it. A rated game offers no undo or hint." })),
     el("p", {}, el("a", { href: "/me", text: "Your name, ratings and identity link" }), " · ", el("a", { href: "/lobby", text: "Lobby" }))));
-  document.body.dataset.state = "leaderboard";
+  document.body.dataset.state = "ratings";
 }
 
 // --- you -------------------------------------------------------------------------------
@@ -134,7 +134,7 @@ export async function me(main, go) {
   page.append(form,
     el("h2", { text: "Your ratings" }),
     data.ratings.length ? table(["Game", "Rating", "μ", "σ", "Rated games"], data.ratings.map((r) => el("tr", {},
-      el("th", { scope: "row" }, el("a", { href: `/leaderboard?game=${r.game}`, text: r.title })), el("td", { text: r.rating.toFixed(1) }),
+      el("th", { scope: "row" }, el("a", { href: `/ratings?game=${r.game}`, text: r.title })), el("td", { text: r.rating.toFixed(1) }),
       el("td", { text: r.mu.toFixed(1) }), el("td", { text: r.sigma.toFixed(1) }), el("td", { text: r.games }))), null, "your ratings") : el("p", { text: "No rated game finished yet." }),
     el("h2", { text: "Your recent games" }),
     data.games.length ? table(["Game", "Players", "Ranks", "Ended", "Replay"], data.games.map((g) => el("tr", {},
@@ -146,7 +146,7 @@ export async function me(main, go) {
     el("p", { text: "You have no account: this browser keeps a long random identity. Open this link on another device to play there as you (your games, statistics and ratings). Anyone with the link plays as you: keep it to yourself." }),
     el("p", {}, el("a", { id: "identity-link", href: data.link, text: link }), " ",
       el("button", { type: "button", text: "Copy", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => say("Link copied.")) })),
-    el("p", {}, el("a", { href: "/leaderboard", text: "Leaderboard" }), " · ", el("a", { href: "/lobby", text: "Lobby" })));
+    el("p", {}, el("a", { href: "/ratings", text: "Ratings" }), " · ", el("a", { href: "/lobby", text: "Lobby" })));
   main.replaceChildren(page);
   document.body.dataset.state = "me";
 }

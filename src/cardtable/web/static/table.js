@@ -2,6 +2,9 @@
 // double-clicks and keys into moves. The server's engine decides every move.
 import { backSVG, cardLabel, cardSVG, CARD_RATIO } from "./cards.js";
 import { announce, api, cap, confirmDialog, el, say } from "./util.js";
+import { dailyAtTable } from "./daily.js";
+import { cardBoxes, DEAL_MS, DRAW_MS, fly, reducedMotion, slideBack, STEP_MS, stepMs } from "./motion.js";
+import { applyTheme, bank, BACKS, chosenScore, choose, FELTS, noteScore, resetBank, restarted, settings, SIZES } from "./prefs.js";
 
 const GAP = 0.14;          // space between piles, in card widths
 const DOWN_STEP = 0.13;    // fan offset of a face-down card, in card heights
@@ -12,6 +15,9 @@ const RIGHT_STEP = 0.62;   // fan offset to the right (a hand), in card widths
 const WASTE_STEP = 0.32;   // the waste's last three cards, in card widths (a card's rank fits in it)
 const LABEL = 16;          // the band over a row that names its areas, in pixels
 const MIN_W = 26;          // the smallest card width, in pixels
+const MAX_W = { normal: 104, large: 150 };  // the largest card width, by the card size chosen
+const SIDE_KINDS = new Set(["stock", "waste", "reserve", "foundation", "draw", "books"]);  // mirrored for the left hand
+const wait = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 const AUTO_KEY = "cardtable.autoMove";
 const WARN_KEY = "cardtable.warnLost";
 
@@ -43,10 +49,29 @@ export function tableUrl(table) {
 
 // The width of an area's name as the page writes it (the .area-label font), in pixels.
 const measure = document.createElement("canvas").getContext("2d");
+const widths = new Map();
 function textWidth(text) {
-  measure.font = `700 12px system-ui, "DejaVu Sans", sans-serif`;
-  return measure.measureText(text).width;
+  if (!widths.has(text)) {
+    measure.font = `700 12px system-ui, "DejaVu Sans", sans-serif`;
+    widths.set(text, measure.measureText(text).width);
+  }
+  return widths.get(text);
 }
+
+// A card's picture, parsed once for each art and then copied.
+const pictures = new Map();
+function picture(svg) {
+  let template = pictures.get(svg);
+  if (!template) {
+    template = document.createElement("template");
+    template.innerHTML = svg;
+    pictures.set(svg, template);
+  }
+  return template.content.cloneNode(true);
+}
+
+// Dollars as Vegas writes them: $15, -$37.
+const money = (v) => (v < 0 ? `-$${-v}` : `$${v}`);
 
 export function renderTable(main, table, game) {
   new Table(main, table, game);
@@ -59,6 +84,8 @@ export class Table {
     this.highlight = null;      // {cards: [[pile, index]], piles: [name]} from a hint
     this.busy = false;
     this.heard = null;          // the log lines a screen reader has been told (a seats table)
+    this.motion = { runs: 0, skipped: 0, steps: 0, started: null };  // animations played (the last from when), and skipped under reduced motion
+    this.playing = null;        // a sequence of moves being played out: {token, table, before}
     this.build(main);
     this.show(table);
     window.onresize = () => this.draw();
@@ -103,7 +130,8 @@ export class Table {
         button("open-deal", "Open", () => this.openDeal(), "Open this deal number")) : null,
       el("label", { class: "auto", for: "auto-move", id: "auto-move-label" }, this.autoBox, " auto-move safe cards"),
       el("label", { class: "auto", for: "warn-lost", id: "warn-lost-label" }, this.warnBox,
-        " tell me when the deal can no longer be won (looks at the face-down cards)"));
+        " tell me when the deal can no longer be won (looks at the face-down cards)"),
+      this.buildLook());
     this.settings = settings;
     const bar = el("div", { class: "toolbar", role: "toolbar", "aria-label": "game controls" },
       el("span", { class: "group" }, this.buttons.new, this.buttons.restart, this.buttons.undo, this.buttons.redo),
@@ -125,15 +153,169 @@ export class Table {
     });
     this.notation = form;
     this.footer = el("p", { class: "status", id: "status" },
-      el("span", { id: "label" }), el("span", { id: "moves" }), el("span", { id: "time" }), el("span", { id: "status-lines" }));
+      el("span", { id: "label" }), el("span", { id: "moves" }), el("span", { id: "time" }), el("span", { id: "score" }),
+      el("span", { id: "status-lines" }));
     this.title = el("h1", { class: "table-title" });
     main.replaceChildren(el("section", { class: "table-page" },
       el("div", { class: "title-row" }, this.title, this.footer), bar, this.banner, this.lostBanner, this.news,
       this.board, this.side, form));
   }
 
+  buildLook() {
+    // The look of the table, kept in this browser (prefs.js): colour, card backs, card size,
+    // the left-handed layout; and how a game with a choice of scorings is scored.
+    const now = settings();
+    const select = (id, label, choices, value, change) => {
+      const node = el("select", { id }, Object.entries(choices).map(([k, v]) =>
+        el("option", { value: k, selected: k === value, text: Array.isArray(v) ? v[0] : v })));
+      node.addEventListener("change", () => change(node.value));
+      return [el("label", { for: id, text: label }), node];
+    };
+    const redraw = () => { if (this.table) { this.render(this.table, this.table); } };
+    this.scoringSelect = el("select", { id: "scoring" });
+    this.scoringSelect.addEventListener("change", () => {
+      choose({ scoring: { ...settings().scoring, [this.game.name]: this.scoringSelect.value } });
+      redraw();
+    });
+    this.scoringRule = el("span", { class: "rule", id: "scoring-rule" });
+    this.scoringRow = el("div", { class: "look-row", id: "scoring-row" },
+      el("label", { for: "scoring", text: "Scoring" }), this.scoringSelect, this.scoringRule,
+      el("button", { type: "button", id: "reset-bank", text: "Start the bank again", onclick: () => { resetBank(); redraw(); say("The Vegas bank starts again at $0."); } }));
+    return el("fieldset", { class: "look", id: "look" }, el("legend", { text: "Table" }),
+      el("div", { class: "look-row" },
+        ...select("felt", "Table colour", FELTS, now.felt, (v) => { choose({ felt: v }); }),
+        ...select("card-back", "Card backs", BACKS, now.back, (v) => { choose({ back: v }); redraw(); }),
+        ...select("card-size", "Card size", SIZES, now.size, (v) => { choose({ size: v }); redraw(); }),
+        ...select("hand", "Layout", { right: "Right-handed", left: "Left-handed" }, now.hand, (v) => { choose({ hand: v }); redraw(); })),
+      this.scoringRow);
+  }
+
   show(table) {
-    const before = this.table;
+    // The table the server sent: the moves it just played played out card by card (the deal
+    // dealt, for a new deal), then drawn as it stands; at once under reduced motion.
+    const before = this.playing ? this.playing.table : this.table;
+    this.finishMotion();
+    const steps = table.steps || [];
+    const solitaire = table.family === "solitaire";
+    const moving = solitaire && before && before.id === table.id && steps.length > 0 && table.at === before.at + steps.length;
+    const dealing = solitaire && (!before || before.id !== table.id || (table.at === 0 && before.at > 0));
+    if ((moving || dealing) && reducedMotion()) this.motion.skipped += 1;
+    else if (moving) { this.playSteps(before, table); return; }
+    this.render(table, before);
+    if (dealing && !reducedMotion()) this.dealIn();
+  }
+
+  finishMotion() {
+    // A sequence still being played out ends at once where it ends (the player acts meanwhile).
+    const playing = this.playing;
+    if (!playing) return;
+    this.playing = null;
+    for (const a of this.board.getAnimations({ subtree: true })) a.finish();
+    this.render(playing.table, playing.before);
+  }
+
+  async playSteps(before, table) {
+    const token = {};
+    this.playing = { token, table, before };
+    this.playing.width = this.board.clientWidth || 800;
+    this.playing.avail = this.available();
+    this.moving();
+    // A long run is drawn a few moves at a time (a drawing at most every DRAW_MS), each move's
+    // cards still flying one after the other (delayed within the drawing).
+    const ms = stepMs(table.steps.length);
+    const group = Math.max(1, Math.ceil(DRAW_MS / ms));
+    let shown = { ...before, legal: [] };
+    for (let first = 0; first < table.steps.length; first += group) {
+      if (!this.playing || this.playing.token !== token) return;
+      const steps = table.steps.slice(first, first + group);
+      const boxes = cardBoxes(this.cardNodes || new Map());
+      const counts = [];
+      for (const step of steps) {
+        counts.push(new Map(shown.piles.map((p) => [p.name, p.cards.length])));
+        shown = { ...shown, piles: shown.piles.map((p) => (step.piles[p.name] ? { ...p, cards: step.piles[p.name] } : p)) };
+      }
+      this.table = shown;
+      this.selected = null;
+      this.highlight = null;
+      this.draw();
+      steps.forEach((step, j) => this.animateStep(step, counts[j], boxes, ms, j * ms, steps.length === 1));
+      this.motion.steps += steps.length;
+      await wait(ms * steps.length);
+    }
+    if (!this.playing || this.playing.token !== token) return;
+    this.playing = null;
+    this.render(table, before);
+  }
+
+  animateStep(step, counts, boxes, ms, delay = 0, alone = true) {
+    // The cards a step brought to a pile fly from the pile they left (a move's target from its
+    // source; a pile filled by the rules from the pile that lost most); every other card that
+    // the step shifted slides from where it was.
+    const gained = new Map();
+    const lost = [];
+    for (const pile of this.table.piles) {
+      if (!(pile.name in step.piles)) continue;
+      const diff = pile.cards.length - (counts.get(pile.name) || 0);
+      if (diff > 0) gained.set(pile.name, diff);
+      else if (diff < 0) lost.push([pile.name, -diff]);
+    }
+    lost.sort((a, b) => b[1] - a[1]);
+    const arriving = new Set();
+    for (const [name, count] of gained) {
+      const source = name === step.to && step.from !== step.to ? step.from : (lost.find(([n]) => n !== name) || [null])[0];
+      if (!source) continue;
+      const had = counts.get(name) || 0;
+      const sourceHad = counts.get(source) || 0;
+      for (let j = 0; j < count; j++) {
+        const node = this.cardNode(name, had + j);
+        const from = boxes.get(`${source}|${sourceHad - count + j}`) || boxes.get(`${source}|${sourceHad - 1}`) || this.slotBox(source);
+        if (node && from) { fly(node, from, ms * 0.9, delay); arriving.add(node); }
+      }
+    }
+    // In a run of moves only the cards that change piles fly; in a single move the cards it
+    // shifted (a fan closing up) slide too.
+    if (ms < STEP_MS || !alone) return;
+    for (const [key, node] of this.cardNodes) {
+      if (arriving.has(node)) continue;
+      const from = boxes.get(key);
+      if (from) fly(node, from, ms * 0.9);
+    }
+  }
+
+  cardNode(pile, index) {
+    return this.board.querySelector(`.card[data-pile="${CSS.escape(pile)}"][data-index="${index}"]`);
+  }
+
+  slotBox(name) {
+    const at = this.m && this.m.at.get(name);
+    return at ? { left: at.left, top: at.top } : null;
+  }
+
+  moving() {
+    // An animation starts (counted, for the tests and the bench).
+    this.motion.runs += 1;
+    this.motion.started = performance.now();
+    document.body.dataset.motion = "moving";
+  }
+
+  dealIn() {
+    // The deal dealt: every card flies from the stock (or the draw pile; else the table's
+    // top-left corner) to its place, one after the other.
+    const t = this.table;
+    const stock = t.piles.find((p) => ["stock", "draw", "deck"].includes(p.kind));
+    const from = (stock && this.slotBox(stock.name)) || { left: this.m.left, top: -this.m.h };
+    const nodes = [...this.board.querySelectorAll(".card")];
+    if (!nodes.length) return;
+    this.moving();
+    const each = Math.min(14, (DEAL_MS - 250) / nodes.length);
+    const runs = nodes.map((node, i) => fly(node, from, 250, i * each)).filter(Boolean);
+    Promise.all(runs.map((a) => a.finished)).catch(() => undefined).then(() => {
+      if (!this.playing) document.body.dataset.motion = "still";
+    });
+  }
+
+  render(table, before) {
+    document.body.dataset.motion = "still";
     this.table = table;
     this.offset = Date.now() / 1000 - table.now;
     this.selected = null;
@@ -153,21 +335,93 @@ export class Table {
     // Safe cards go to foundations: only games that have them offer it.
     document.getElementById("auto-move-label").hidden = !table.piles.some((p) => p.kind === "foundation");
     document.getElementById("warn-lost-label").hidden = table.family !== "solitaire";
-    this.settings.hidden = !this.levelSelect && document.getElementById("auto-move-label").hidden && document.getElementById("warn-lost-label").hidden;
+    // The panel always has the table's look (issue 29), whatever else the game offers there.
     b.solver.textContent = table.family === "seats" ? "Suggest a move" : "Solver hint (sees face-down cards)";
     // An example of the notation: the text of a legal move, as the server wrote it.
     this.notation.querySelector("input").placeholder = table.legal.length ? `type a move, e.g. ${table.legal[0].move}` : "type a move";
     document.getElementById("label").textContent = table.label;
     document.getElementById("moves").textContent = `moves: ${table.at}`;
+    this.showScore(table);
     document.getElementById("status-lines").textContent = table.status.join(" · ");
     if (!before || before.id !== table.id || before.at !== table.at) this.lostBanner.hidden = true;
     this.clock();
     this.drawBanner();
+    if (table.daily) dailyAtTable(this, table);
     this.drawSide();
     this.draw();
     this.tell(table, before);
     document.body.dataset.state = won ? "won" : table.outcome.over ? "over" : "playing";
     document.body.dataset.at = table.at;
+    // A game just won at this table: the win screen.
+    // (In a task of its own, after the table is drawn: drawing both at once would hold the page.)
+    if (won && table.family === "solitaire" && before && before.id === table.id && !before.outcome.won) {
+      setTimeout(() => { if (this.table === table) this.showWin(table); });
+    }
+  }
+
+  showScore(table) {
+    // The score by the scoring chosen (a game with one scoring has no choice), and the Vegas
+    // bank, which this browser keeps (prefs.js).
+    const node = document.getElementById("score");
+    const all = table.scores || [];
+    const chosen = chosenScore(table);
+    this.scoringRow.hidden = all.length < 2;
+    if (all.length >= 2 && this.scoringSelect.options.length !== all.length) {
+      this.scoringSelect.replaceChildren(...all.map((s) => el("option", { value: s.name, text: s.title })));
+    }
+    if (chosen) this.scoringSelect.value = chosen.name;
+    this.scoringRule.textContent = chosen ? chosen.rule : "";
+    document.getElementById("reset-bank").hidden = !(chosen && chosen.bank);
+    if (!node) return;
+    if (!chosen || table.family !== "solitaire") { node.textContent = ""; return; }
+    if (chosen.bank) noteScore(table.id, chosen.value, table.result === "won" || table.result === "abandoned");
+    node.textContent = `${chosen.title === "Score" ? "score" : chosen.title.toLowerCase()}: ${chosen.text}` +
+      (chosen.bank ? ` (bank ${money(bank())})` : "");
+    node.title = chosen.rule;
+  }
+
+  showWin(table) {
+    // The win screen: time, moves, score, streak, level, and the next deal at this level.
+    // A modal dialog: the focus moves into it, a screen reader hears it, Escape closes it.
+    const old = document.getElementById("win");
+    if (old) old.remove();
+    const chosen = chosenScore(table);
+    const s = table.started === null ? 0 : Math.max(0, Math.round((table.ended ?? table.now) - table.started));
+    const time = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+    const streak = table.streak ?? 1;
+    const facts = [
+      ["Time", time],
+      ["Moves", String(table.at)],
+      ["Score", chosen ? `${chosen.text} (${chosen.title})` : "–"],
+      ...(chosen && chosen.bank ? [["Bank", money(bank())]] : []),
+      ["Streak", `${streak} win${streak === 1 ? "" : "s"} in a row`],
+      ["Level", `${cap(table.level)}${table.deal !== null ? `, deal ${table.deal}` : ""}`],
+    ];
+    const dialog = el("dialog", { class: "win", id: "win", "aria-labelledby": "win-title", "aria-describedby": "win-facts" });
+    // Closed, the focus goes to what the banner offers next: a daily deal's name form, or New game.
+    const close = () => {
+      dialog.close(); dialog.remove();
+      const back = document.querySelector("#daily-entry input, #banner-new, #banner-daily");
+      if (back) back.focus();
+    };
+    // A daily deal's next step is its leaderboard entry (in the banner) and the other daily deals.
+    const next = table.daily
+      ? el("a", { class: "button primary", id: "win-next", href: `/daily?day=${table.daily.day}`, text: "Back to the daily deals" })
+      : el("button", { type: "button", class: "primary", id: "win-next", text: "Next deal at this level",
+        onclick: () => { dialog.close(); dialog.remove(); this.newGame({ level: table.level }); } });
+    dialog.append(
+      el("h2", { id: "win-title", text: `You won ${table.title}!` }),
+      el("dl", { id: "win-facts" }, facts.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { "data-fact": k.toLowerCase(), text: v })])),
+      el("div", { class: "actions" }, next,
+        el("button", { type: "button", id: "win-close", text: "Look at the table", onclick: close })));
+    dialog.addEventListener("cancel", (e) => { e.preventDefault(); close(); });
+    document.body.append(dialog);
+    dialog.showModal();
+    next.focus();
+    if (!reducedMotion()) {
+      dialog.animate([{ opacity: 0, transform: "scale(.92)" }, { opacity: 1, transform: "none" }], { duration: 240, easing: "ease-out" });
+    }
+    announce(`You won! ${facts.map(([k, v]) => `${k}: ${v}.`).join(" ")}`);
   }
 
   tell(table, before) {
@@ -191,7 +445,7 @@ export class Table {
 
   rememberUrl(table) {
     // The address of the game (game, options, deal): reopens it, shares the deal.
-    history.replaceState({}, "", tableUrl(table));
+    history.replaceState({}, "", table.daily ? table.daily.link : tableUrl(table));
   }
 
   clock() {
@@ -246,7 +500,15 @@ export class Table {
 
   // --- laying out and drawing the piles ------------------------------------------------------
 
+  boardWidth() {
+    // The board's width; while a run of moves plays out, the one it had when it began (read
+    // once: reading it again after each step would make the browser lay the page out again).
+    if (this.playing && this.playing.width) return this.playing.width;
+    return this.board.clientWidth || 800;
+  }
+
   available() {
+    if (this.playing && this.playing.avail) return this.playing.avail;
     // The height the board may take: the window below the board's top, so the whole table
     // is in view; when the controls above leave too little, the window's own height.
     const top = this.board.getBoundingClientRect().top + window.scrollY;
@@ -262,7 +524,7 @@ export class Table {
   plan(w, avail) {
     // Card size, where each pile and card goes, and the labels over the areas, for card width w.
     const t = this.table;
-    const width = this.board.clientWidth || 800;
+    const width = this.boardWidth();
     const h = w * CARD_RATIO;
     const gap = w * GAP;
     const used = t.width * w + (t.width + 1) * gap;
@@ -274,7 +536,7 @@ export class Table {
     const labels = new Map();
     if (!seats) {
       const seen = new Set();
-      for (const p of [...t.piles].sort((a, b) => a.y - b.y || a.x - b.x)) {
+      for (const p of [...t.piles].sort((a, b) => a.y - b.y || this.px(a) - this.px(b))) {
         if (p.area && !seen.has(p.area)) { seen.add(p.area); labels.set(p.name, p.area); }
       }
     }
@@ -282,9 +544,9 @@ export class Table {
     // on the upper line (so each may take the room up to the next but one).
     const bands = new Map();  // row -> lines of its band
     const line = new Map();   // pile -> the line (0: the lower) its area's name is on
-    const xOf = (p) => left + gap + p.x * (w + gap);
+    const xOf = (p) => left + gap + this.px(p) * (w + gap);
     for (const row of rows) {
-      const named = t.piles.filter((p) => p.y === row && labels.has(p.name)).sort((a, b) => a.x - b.x);
+      const named = t.piles.filter((p) => p.y === row && labels.has(p.name)).sort((a, b) => this.px(a) - this.px(b));
       if (!named.length) continue;
       const fits = named.every((p, i) => textWidth(labels.get(p.name)) <= (i + 1 < named.length ? xOf(named[i + 1]) : width) - xOf(p) - 4);
       bands.set(row, fits ? 1 : 2);
@@ -308,10 +570,12 @@ export class Table {
         let y = 0;
         for (let i = 0; i < n; i++) { s.push([0, y]); y += i < steps.length ? Math.max(least[i], steps[i] * squeeze) : 0; }
       } else if (pile.fan === "right") {
-        const step = Math.min(RIGHT_STEP * w, n > 1 ? (2.6 * w) / (n - 1) : 0);
+        // A mirrored pile (the left-handed layout) fans to the left.
+        const step = Math.min(RIGHT_STEP * w, n > 1 ? (2.6 * w) / (n - 1) : 0) * (this.mirrored(pile) ? -1 : 1);
         for (let i = 0; i < n; i++) s.push([i * step, 0]);
       } else if (pile.fan === "waste") {
-        for (let i = 0; i < n; i++) s.push([Math.max(0, i - (n - 3)) * WASTE_STEP * w, 0]);
+        const step = WASTE_STEP * w * (this.mirrored(pile) ? -1 : 1);
+        for (let i = 0; i < n; i++) s.push([Math.max(0, i - (n - 3)) * step, 0]);
       } else {
         for (let i = 0; i < n; i++) s.push([0, 0]);
       }
@@ -335,25 +599,60 @@ export class Table {
     // The largest cards (up to 104 px wide) with which the whole table fits the board's width
     // and the window's height.
     const t = this.table;
-    const width = this.board.clientWidth || 800;
-    let w = Math.min(104, width / (t.width + GAP * (t.width + 1)));
+    const width = this.boardWidth();
+    this.look = settings();
+    this.xs = this.shownXs(t);
+    const most = Math.min(MAX_W[this.look.size] || MAX_W.normal, width / (t.width + GAP * (t.width + 1)));
     const avail = this.available();
+    // The width found last time, when it still fits and the next larger one does not (a move
+    // seldom changes it): two plans instead of the whole search.
+    const last = this.lastW;
+    if (last && last.most === most && last.w > MIN_W) {
+      const plan = this.plan(last.w, avail);
+      if (plan.height <= avail && (last.w >= most || this.plan(Math.min(most, last.w / 0.94), avail).height > avail)) return plan;
+    }
+    let w = most;
     let plan = this.plan(w, avail);
     while (plan.height > avail && w > MIN_W) {
       w = Math.max(MIN_W, w * 0.94);
       plan = this.plan(w, avail);
     }
+    this.lastW = { w, most };
     return plan;
   }
 
   extent(pile) {
-    // The rectangle a pile takes on the board (its slot and every card spread from it).
+    // The rectangle a pile takes on the board (its slot and every card spread from it, to the
+    // right or, mirrored, to the left).
     const m = this.m;
     const s = (m.spots.get(pile.name) || []);
-    const last = s.length ? s[s.length - 1] : [0, 0];
+    const xs = s.map(([dx]) => dx);
+    const ys = s.map(([, dy]) => dy);
     const { left, top } = m.at.get(pile.name);
-    return { left, top, right: left + m.w + last[0], bottom: top + m.h + last[1] };
+    return { left: left + Math.min(0, ...xs), top, right: left + m.w + Math.max(0, ...xs), bottom: top + m.h + Math.max(0, ...ys) };
   }
+
+  shownXs(t) {
+    // Where each pile is drawn across the table (in card widths): where the game puts it, or,
+    // in the left-handed layout, with the stock, waste, reserve, foundations (and a draw pile
+    // and its books) mirrored: a row of them mirrored across the table, a column of them
+    // beside the play moved to the other side (and the play beside it).
+    const xs = new Map(t.piles.map((p) => [p.name, p.x]));
+    if (this.look.hand !== "left" || t.family !== "solitaire") return xs;
+    const side = t.piles.filter((p) => SIDE_KINDS.has(p.kind));
+    const others = t.piles.filter((p) => !SIDE_KINDS.has(p.kind));
+    if (!side.length) return xs;
+    for (const p of side) xs.set(p.name, t.width - 1 - p.x);
+    if (others.length && side.some((p) => others.some((o) => o.y === p.y))) {
+      const shift = t.width - Math.max(...others.map((o) => o.x + 1));
+      for (const o of others) xs.set(o.name, o.x + shift);
+    }
+    return xs;
+  }
+
+  px(pile) { return this.xs && this.xs.has(pile.name) ? this.xs.get(pile.name) : pile.x; }
+
+  mirrored(pile) { return this.look && this.look.hand === "left" && SIDE_KINDS.has(pile.kind) && this.table.family === "solitaire"; }
 
   draw() {
     const t = this.table;
@@ -366,8 +665,13 @@ export class Table {
     const sel = this.selected;
     const targets = new Set(sel ? t.legal.filter((mv) => mv.from === sel.pile && mv.index === sel.index).map((mv) => mv.to) : []);
     const hl = this.highlight || { cards: [], piles: [] };
+    const back = (BACKS[this.look.back] || [])[1] || t.back;
+    const kept = this.cardNodes || new Map();
+    const cards = new Map();
+    const keptSlots = this.slotNodes || new Map();
+    const slots = new Map();
     for (const pile of t.piles) {
-      const left = m.left + m.gap + pile.x * (m.w + m.gap);
+      const left = m.left + m.gap + this.px(pile) * (m.w + m.gap);
       const top = m.tops.get(pile.y);
       m.at.set(pile.name, { left, top });
       const s = m.spots.get(pile.name);
@@ -378,13 +682,21 @@ export class Table {
       const classes = ["pile", pile.kind];
       if (targets.has(pile.name)) classes.push("target");
       if (pile.aside) classes.push("aside");
-      const slot = el("div", {
-        class: classes.join(" "), "data-pile": pile.name, role: "group", "aria-label": label, tabindex: "-1",
-        style: `left:${left}px;top:${top}px;width:${m.w}px;height:${m.h}px`,
-      });
-      if (["stock", "draw", "deck", "won", "area"].includes(pile.kind) || (pile.kind === "hand" && pile.grab === "none")) {
-        slot.append(el("span", { class: "count", "aria-hidden": "true", text: String(pile.cards.length) }));
+      // A pile's slot is kept from one drawing to the next too, only what changed written.
+      const counted = ["stock", "draw", "deck", "won", "area"].includes(pile.kind) || (pile.kind === "hand" && pile.grab === "none");
+      const place = `left:${left}px;top:${top}px;width:${m.w}px;height:${m.h}px`;
+      let slot = keptSlots.get(pile.name);
+      if (!slot || slot.counted !== counted) {
+        slot = el("div", { "data-pile": pile.name, role: "group", tabindex: "-1" });
+        slot.counted = counted;
+        if (counted) slot.append(el("span", { class: "count", "aria-hidden": "true" }));
       }
+      if (slot.className !== classes.join(" ")) slot.className = classes.join(" ");
+      if (slot.getAttribute("aria-label") !== label) slot.setAttribute("aria-label", label);
+      if (slot.getAttribute("tabindex") !== "-1") slot.setAttribute("tabindex", "-1");
+      if (slot.drawn !== place) { slot.style.cssText = place; slot.drawn = place; }
+      if (counted && slot.firstChild.textContent !== String(pile.cards.length)) slot.firstChild.textContent = String(pile.cards.length);
+      slots.set(pile.name, slot);
       nodes.push(slot);
       if (m.labels.has(pile.name)) {
         nodes.push(el("div", { class: "area-label", "aria-hidden": "true", text: m.labels.get(pile.name),
@@ -404,14 +716,24 @@ export class Table {
         const [dx, dy] = s[i];
         const cls = ["card", card.up ? "up" : "down"];
         if (sel && sel.pile === pile.name && i >= sel.index && this.groupEnd(pile, sel.index) > i) cls.push("selected");
-        const node = el("div", {
-          class: cls.join(" "), "data-pile": pile.name, "data-index": i,
-          "aria-label": card.up ? cardLabel(card.face) : "face-down card",
-          role: "img",
-          tabindex: card.up && pile.grab !== "none" ? "0" : "-1",
-          style: `left:${left + dx}px;top:${top + dy}px;width:${m.w}px;height:${m.h}px;z-index:${10 + i}`,
-        });
-        node.innerHTML = card.up ? cardSVG(card.face) : backSVG(t.back);
+        // A card node is kept from one drawing to the next while the same art lies at the same
+        // place (its picture is not parsed again: moves played out card by card stay cheap).
+        const art = card.up ? `face:${card.face.kind}:${card.face.text}` : `back:${back}`;
+        const key = `${pile.name}|${i}`;
+        let node = kept.get(key);
+        if (!node || node.dataset.art !== art) {
+          node = el("div", { "data-pile": pile.name, "data-index": i, role: "img" });
+          node.dataset.art = art;
+          node.append(picture(card.up ? cardSVG(card.face) : backSVG(back)));
+        }
+        // Only what changed is written (a style written again makes the browser work it out again).
+        const place = `left:${left + dx}px;top:${top + dy}px;width:${m.w}px;height:${m.h}px;z-index:${10 + i}`;
+        const state = [cls.join(" "), card.up ? cardLabel(card.face) : "face-down card", card.up && pile.grab !== "none" ? "0" : "-1"];
+        if (node.className !== state[0]) node.className = state[0];
+        if (node.getAttribute("aria-label") !== state[1]) node.setAttribute("aria-label", state[1]);
+        if (node.getAttribute("tabindex") !== state[2]) node.setAttribute("tabindex", state[2]);
+        if (node.drawn !== place || node.style.transform) { node.style.cssText = place; node.drawn = place; }
+        cards.set(key, node);
         nodes.push(node);
       });
     }
@@ -428,11 +750,21 @@ export class Table {
       if (!pile) continue;
       const box = this.extent(pile);
       const [dx, dy] = m.spots.get(name)[index] || [0, 0];
-      mark("hinted card", { left: box.left + dx, top: box.top + dy, right: box.right, bottom: box.bottom });
+      const at = m.at.get(name);
+      const right = this.mirrored(pile) ? at.left + dx + m.w : box.right;
+      mark("hinted card", { left: at.left + dx, top: at.top + dy, right, bottom: box.bottom });
     }
     const active = this.board.contains(document.activeElement) ? document.activeElement.dataset : null;
     const keep = active ? { pile: active.pile, index: active.index === undefined ? -1 : Number(active.index) } : null;
-    this.board.replaceChildren(...nodes, ...marks);
+    this.cardNodes = cards;
+    this.slotNodes = slots;
+    // Put the nodes in order, moving only those out of place (nodes kept stay in the page).
+    let here = this.board.firstChild;
+    for (const node of [...nodes, ...marks]) {
+      if (node === here) here = here.nextSibling;
+      else this.board.insertBefore(node, here);
+    }
+    while (here) { const next = here.nextSibling; here.remove(); here = next; }
     if (keep) this.focus(keep.pile, keep.index);
     this.board.onpointerdown = (e) => this.pointerDown(e);
   }
@@ -461,7 +793,9 @@ export class Table {
   // --- pointer: drag and drop, click, double-click --------------------------------------------
 
   pointerDown(e) {
-    if (e.button !== 0 || this.busy) return;
+    if (e.button !== 0) return;
+    if (this.playing) this.finishMotion();  // a move played out ends at once when the player acts
+    if (this.busy) return;
     const target = e.target.closest(".card, .pile");
     if (!target) return;
     const pileName = target.dataset.pile;
@@ -487,9 +821,15 @@ export class Table {
       window.removeEventListener("pointercancel", up);
       if (dragging) {
         const dst = this.pileAt(ev.clientX, ev.clientY, pileName);
-        dragging.nodes.forEach((n) => { n.style.transform = ""; n.classList.remove("dragging"); });
-        if (dst && ev.type === "pointerup") this.drop(pileName, grab, dst);
-        else this.draw();
+        if (dst && ev.type === "pointerup") {
+          // The cards stay where they were let go until the server answers: a move played flies
+          // on from there; a refused one slides back (send).
+          this.dropped = dragging.nodes;
+          this.drop(pileName, grab, dst);
+        } else {
+          if (!reducedMotion()) this.moving();
+          slideBack(dragging.nodes).then(() => { this.draw(); document.body.dataset.motion = "still"; });
+        }
       } else if (ev.type === "pointerup") {
         // Two clicks (or taps) on one card within 400 ms: a double-click (the page is redrawn
         // between them, so the browser's own dblclick event cannot be relied on).
@@ -588,6 +928,7 @@ export class Table {
   key(e) {
     if (!document.body.contains(this.board)) return;
     if (document.querySelector("dialog[open]")) return;
+    if (this.playing && !["Shift", "Control", "Alt", "Meta", "Tab"].includes(e.key)) this.finishMotion();  // a key ends a run at once
     const typing = e.target.closest && e.target.closest("input, select, textarea");
     if ((e.ctrlKey || e.metaKey) && !typing) {
       if (e.key === "z" || e.key === "Z") { e.preventDefault(); if (!this.buttons.undo.disabled) this.act("undo"); }
@@ -625,10 +966,10 @@ export class Table {
     const nearest = (row) => {
       const inRow = piles.filter((p) => p.y === row);
       if (!inRow.length) return null;
-      return inRow.reduce((a, b) => (Math.abs(b.x - pile.x) < Math.abs(a.x - pile.x) ? b : a));
+      return inRow.reduce((a, b) => (Math.abs(this.px(b) - this.px(pile)) < Math.abs(this.px(a) - this.px(pile)) ? b : a));
     };
     if (key === "ArrowLeft" || key === "ArrowRight") {
-      const row = piles.filter((p) => p.y === pile.y).sort((a, b) => a.x - b.x);
+      const row = piles.filter((p) => p.y === pile.y).sort((a, b) => this.px(a) - this.px(b));
       const next = row[(row.indexOf(pile) + (key === "ArrowRight" ? 1 : row.length - 1)) % row.length];
       return [next.name, top(next)];
     }
@@ -703,8 +1044,19 @@ export class Table {
   // --- talking to the server -------------------------------------------------------------------
 
   async send(body) {
-    const data = await this.request("move", { ...body, auto: this.autoBox.checked });
-    if (!data) { this.draw(); return false; }
+    const data = await this.request("move", { ...body, auto: this.autoBox.checked }, false);
+    const dropped = this.dropped;
+    this.dropped = null;
+    if (!data) {
+      // Refused: cards dragged there slide back where they came from.
+      if (dropped && dropped.length && document.body.contains(dropped[0])) {
+        if (!reducedMotion()) this.moving();
+        await slideBack(dropped);
+      }
+      this.draw();
+      document.body.dataset.motion = "still";
+      return false;
+    }
     this.show(data);
     if (this.keyFocus) { this.focus(this.keyFocus.pile, -1); this.keyFocus = null; }
     if (data.outcome.won) say("You won!", "win");
@@ -719,14 +1071,15 @@ export class Table {
     if (data) { this.show(data); say(""); }
   }
 
-  async request(action, body) {
+  async request(action, body, redraw = true) {
+    if (this.playing) this.finishMotion();
     if (this.busy) return null;
     this.busy = true;
     try {
       return await api(`/api/tables/${encodeURIComponent(this.table.id)}/${action}`, { at: this.table.at, ...body });
     } catch (err) {
       if (err.table) this.show(err.table);
-      else this.draw();
+      else if (redraw) this.draw();
       say(err.message, "error");
       announce(err.message);
       return null;
@@ -745,12 +1098,14 @@ export class Table {
 
   async restart() {
     if (!(await this.leaveGame("Restart"))) return;
+    const chosen = chosenScore(this.table);
+    if (chosen && chosen.bank) restarted(this.table.id);  // the deal so far stays in the bank; dealt again, it costs again
     this.act("restart");
   }
 
   async newGame(override = {}) {
     if (!(await this.leaveGame("New game"))) return;
-    const level = this.levelSelect ? this.levelSelect.value : null;
+    const level = override.level ?? (this.levelSelect ? this.levelSelect.value : null);
     const body = { game: this.table.game, options: {} };
     for (const o of this.game.options) if (this.table.options[o.name] !== undefined) body.options[o.name] = this.table.options[o.name];
     if (override.numbering) body.options.numbering = override.numbering;
