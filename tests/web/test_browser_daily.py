@@ -99,6 +99,9 @@ def test_two_browsers_win_the_daily_deal_and_are_ranked(browser: Any, live: Live
             p = play(page, moves, deal, clock=clock if hint else None, hint=hint)
             # Won: the number is shown now, and the name is asked for the first entry.
             assert f"deal {deal}" in p.inner_text("#label")
+            p.wait_for_selector("dialog#win[open]")  # the win screen leads to the entry
+            p.click("#win-next")
+            assert p.evaluate("document.activeElement.id") == "daily-name"
             p.fill("#daily-name", f"  {name} ")
             p.click("#daily-entry button[type='submit']")
             p.wait_for_function(

@@ -401,12 +401,13 @@ export class Table {
     // Closed, the focus goes to what the banner offers next: a daily deal's name form, or New game.
     const close = () => {
       dialog.close(); dialog.remove();
-      const back = document.querySelector("#daily-entry input, #banner-new, #banner-daily");
+      const back = ["#daily-entry input", "#banner-new", "#banner-daily"].map((q) => document.querySelector(q)).find(Boolean);
       if (back) back.focus();
     };
-    // A daily deal's next step is its leaderboard entry (in the banner) and the other daily deals.
+    // A daily deal's next step is its leaderboard entry, in the banner under this screen.
     const next = table.daily
-      ? el("a", { class: "button primary", id: "win-next", href: `/daily?day=${table.daily.day}`, text: "Back to the daily deals" })
+      ? el("button", { type: "button", class: "primary", id: "win-next",
+        text: table.daily.name ? "See my leaderboard entry" : "Enter the leaderboard", onclick: close })
       : el("button", { type: "button", class: "primary", id: "win-next", text: "Next deal at this level",
         onclick: () => { dialog.close(); dialog.remove(); this.newGame({ level: table.level }); } });
     dialog.append(
