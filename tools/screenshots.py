@@ -152,13 +152,15 @@ def main() -> None:
                     page.screenshot(path=str(out / "deserto-room.png"))
             if "games" in only:
                 room_with_clock(browser, f"http://127.0.0.1:{port}", out / "deserto-room-clock.png")
+            if "people" in only:
+                people_pages(browser, f"http://127.0.0.1:{port}", out)
             browser.close()
         server.should_exit = True
         thread.join(timeout=10)
     print(f"screenshots written to {out}/")
 
 
-CHOICES = ("win", "theme", "left-handed", "daily")
+CHOICES = ("win", "theme", "left-handed", "daily", "people")
 """The screenshots of issue 29's choices (see :func:`choices`)."""
 
 MAKE_TABLE = """async ([game, deal, moves]) => {
@@ -261,6 +263,57 @@ def room_with_clock(browser: Any, url: str, path: Path) -> None:
     ana.wait_for_selector("#room-bar .seat-left")
     ana.wait_for_timeout(1500)  # the clock has counted down a little
     ana.screenshot(path=str(path), full_page=True)
+
+
+def people_pages(browser: Any, url: str, out: Path) -> None:
+    """Two people meet by "play now" and play a rated game to its end: its replay halfway with
+    every card shown (``replay.png``, ``replay-phone.png``), the ratings (``ratings.png``),
+    a lobby with a public room waiting (``lobby.png``) and the "you" page (``me.png``)."""
+    pages = []
+    for name in ("Ana", "Ben"):
+        page = browser.new_context(viewport={"width": 1100, "height": 800}).new_page()
+        page.goto(url + "/lobby")
+        page.wait_for_selector("body[data-state='lobby-list']")
+        page.fill("#now-name", name)
+        page.select_option("#now-players", "2")
+        page.click("#play-now-button")
+        pages.append(page)
+    rng = random.Random(3)
+    ana = pages[0]
+    while ana.evaluate("document.body.dataset.state") not in ("won", "over"):
+        for page in pages:
+            page.wait_for_selector("body[data-state='playing'], body[data-state='won'], body[data-state='over']")
+            moves = page.evaluate(MINE)
+            if moves:
+                page.fill("#move-input", rng.choice(moves)["move"])
+                page.press("#move-input", "Enter")
+                page.wait_for_timeout(120)
+    ana.click("#replay-link")
+    ana.wait_for_selector("body[data-state='replay']")
+    ana.locator("#replay-at").fill("24")
+    ana.wait_for_function("() => document.body.dataset.at === '24'")
+    ana.screenshot(path=str(out / "replay.png"), full_page=True)
+    phone = browser.new_context(viewport={"width": 360, "height": 740}).new_page()
+    phone.goto(ana.url)
+    phone.wait_for_selector("body[data-state='replay']")
+    phone.wait_for_timeout(200)
+    phone.screenshot(path=str(out / "replay-phone.png"))
+    ana.goto(url + "/ratings")
+    ana.wait_for_selector("body[data-state='ratings']")
+    ana.screenshot(path=str(out / "ratings.png"), full_page=True)
+    cleo = browser.new_context(viewport={"width": 1100, "height": 800}).new_page()
+    cleo.goto(url + "/lobby")
+    cleo.wait_for_selector("body[data-state='lobby-list']")
+    cleo.fill("#now-name", "Cleo")
+    cleo.select_option("#now-players", "3")
+    cleo.click("#play-now-button")
+    cleo.wait_for_selector("body[data-state='lobby']")
+    ana.goto(url + "/lobby")
+    ana.wait_for_selector("#lobby-rooms tr[data-code]")
+    ana.screenshot(path=str(out / "lobby.png"), full_page=True)
+    ana.goto(url + "/me")
+    ana.wait_for_selector("body[data-state='me']")
+    ana.screenshot(path=str(out / "me.png"), full_page=True)
 
 
 WIN_DAILY = """async ([mode, name, moves, hint]) => {

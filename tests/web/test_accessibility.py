@@ -12,6 +12,7 @@ import cardtable
 
 from .conftest import Page
 from .helpers import open_at, play_by_keys, shown_table
+from .rooms_client import play_turn, seat_two
 
 pytestmark = pytest.mark.browser
 
@@ -97,6 +98,23 @@ def test_axe_finds_no_violation_on_any_page(page: Page, width: int) -> None:
     card.locator("#open-room").click()
     p.wait_for_selector("body[data-state='lobby']")
     check("a Deserto room's lobby")
+    p.click("#room-public")  # listed in the lobby
+    p.goto(page.live.url + "/lobby")
+    p.wait_for_selector("#lobby-rooms tr[data-code]")
+    check("the lobby")
+    _, ana, ben = seat_two(page.live)  # a rated game of two people, to its end
+    while ana.frame["status"] != "over":
+        play_turn({0: ana, 1: ben})
+    for view in ("all", "0"):
+        p.goto(page.live.url + f"{ana.frame['replay']}?view={view}&at=9")
+        p.wait_for_selector("body[data-state='replay']")
+        check(f"a replay seen from {view}")
+    p.goto(page.live.url + "/ratings")
+    p.wait_for_selector("body[data-state='ratings']")
+    check("the ratings")
+    p.goto(page.live.url + "/me#id=" + "x" * 24)
+    p.wait_for_selector("#adopt")
+    check("the you page, with an identity carried from another browser")
     print(f"\naxe, WCAG 2.1 AA, {width} px wide:")
     for name, found in report.items():
         print(f"  {name}: {len(found)} violations")

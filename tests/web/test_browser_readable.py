@@ -324,7 +324,10 @@ def test_contrast_of_the_cards_and_the_focus_ring(page: Page) -> None:
     assert contrast(ring, felt) < 3 <= contrast("#ffffff", felt)  # the halo is what shows on the felt
 
 
-@pytest.mark.parametrize("path", ["/", "/play/klondike?deal=5", "/play/deserto?seats=you,greedy&new=1", "/stats"])
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/play/klondike?deal=5", "/play/deserto?seats=you,greedy&new=1", "/stats", "/lobby", "/ratings", "/me"],
+)
 def test_touch_targets_are_at_least_44_px_on_a_phone(page: Page, path: str) -> None:
     p = page.page
     p.set_viewport_size({"width": 360, "height": 740})

@@ -274,3 +274,25 @@ def test_the_daily_deals_tables_on_postgresql(url: str) -> None:
     db.set_daily_name("p", "Ana B")
     (stored,) = db.daily_entries("2026-11-23", "klondike-draw3")
     assert stored == entry._replace(name="Ana B") and db.daily_name("p") == "Ana B" and db.daily_name("q") is None
+
+
+def test_replays_ratings_and_public_rooms_on_postgresql(url: str) -> None:
+    from cardtable.web.database import FinishedGame, Rating, RoomRow
+
+    db = PostgresDatabase(url)
+    db.put_room(RoomRow("PUB", "{}", "[]", 2**61, 0, "lobby", 1.0, None, "deserto", public=True, rated=True))
+    room = db.room("PUB")
+    assert room is not None and (bool(room.public), bool(room.rated), room.deal) == (True, True, 2**61)
+    kept = FinishedGame("r1", "PUB-x", 0, "deserto", "{}", 2**61, "[]", '["V1"]', "[1, 2]", True, 1.0)
+    assert db.put_finished(kept, ["h1", "h2", "h1"]) == "r1"
+    assert db.put_finished(kept._replace(id="r2", moves='["V2"]'), ["h1"]) == "r1"  # same game: same id
+    found = db.finished("r1")
+    assert found is not None and found.moves == '["V2"]' and found.rated is True and found.deal == 2**61
+    assert [g.id for g in db.player_finished("h2", 5)] == ["r1"] and db.finished_id("PUB-x", 0) == "r1"
+    db.set_name("h1", "Ana")
+    assert db.rate_game("PUB-x", 0, "deserto", {"h1": Rating(27.0, 8.0, 1), "h2": Rating(23.0, 8.0, 1)}, 2.0)
+    assert not db.rate_game("PUB-x", 0, "deserto", {"h1": Rating(40.0, 1.0, 9)}, 3.0)  # counted once
+    assert db.ratings("deserto", ["h1"]) == {"h1": Rating(27.0, 8.0, 1)} and db.ratings("deserto", []) == {}
+    assert [(h, n) for h, n, _ in db.leaderboard("deserto", 10)] == [("h1", "Ana"), ("h2", "")]
+    db.delete_finished("PUB-x", 0)
+    assert db.finished("r1") is None and db.player_finished("h2", 5) == []

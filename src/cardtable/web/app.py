@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import secrets
 from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
@@ -56,14 +57,16 @@ from ..levels import LEVELS
 from ..rulebook import rules_text
 from .clocks import DEFAULT_PACE, PACES, describe
 from .daily import Daily
-from .database import Database
+from .database import Database, Rating
 from .errors import KINDS, TableError
 from .guard import Guard
 from .hub import Hub
-from .limits import Limits
+from .limits import Limits, clean_name
 from .peers import CLOSE_BAD_HELLO, CLOSE_NO_HELLO, CLOSE_NOT_FOUND, CLOSE_TOO_MANY, Peer
 from .postgres import LEASE_SECONDS, PostgresDatabase, PostgresHub
-from .rooms import BOT_PAUSE, Rooms, holder_of
+from .ratings import bot_ratings, shown
+from .replays import replay
+from .rooms import BOT_PAUSE, Rooms, default_game, holder_of
 from .rules_pages import layout_svg, rules_html
 from .solitaire_tables import SolitaireTables
 from .statistics import in_progress, stats
@@ -77,7 +80,20 @@ PLAYER_COOKIE = "cardtable_player"
 STATIC = Path(str(files("cardtable").joinpath("web", "static")))
 """The front end's files."""
 
-PAGES = ("/", "/play/{game}", "/stats", "/rules/{game}", "/room/{code}", "/daily", "/daily/play", "/leaderboard")
+PAGES = (
+    "/",
+    "/play/{game}",
+    "/stats",
+    "/rules/{game}",
+    "/room/{code}",
+    "/daily",
+    "/daily/play",
+    "/leaderboard",
+    "/replay/{replay_id}",
+    "/lobby",
+    "/ratings",
+    "/me",
+)
 """The paths that answer with the front end's page (it reads the path itself)."""
 
 
@@ -132,6 +148,30 @@ class NewRoom(_Body):
     options: dict[str, str | int | bool] = {}
     seats: list[dict[str, Any]]
     pace: str = DEFAULT_PACE
+    public: bool = False
+    rated: bool | None = None
+
+
+class PlayNow(_Body):
+    """A seat now in a public room of a multi-player game (none: the first offered) with
+    ``players`` seats, under the person's ``name``; a room opened for it has this ``pace``."""
+
+    game: str | None = None
+    players: int
+    name: str
+    pace: str = DEFAULT_PACE
+
+
+class Me(_Body):
+    """A person's display name."""
+
+    name: str
+
+
+class Adopt(_Body):
+    """An identity carried from another browser: its player id."""
+
+    id: str
 
 
 class Act(_Body):
@@ -293,7 +333,7 @@ def create_app(
             player = secrets.token_urlsafe(16)
         request.state.player = player
         response: Response = await call_next(request)
-        if fresh:
+        if fresh and not getattr(request.state, "adopted", False):
             response.set_cookie(PLAYER_COOKIE, player, max_age=10 * 365 * 86400, httponly=True, samesite="lax")
         return response
 
@@ -404,6 +444,8 @@ def create_app(
             player=player(request),
             pace=body.pace,
             address=address(request),
+            public=body.public,
+            rated=body.rated,
         )
         room = rooms.get(code)
         key = room.key if room is not None else ""
@@ -444,6 +486,81 @@ def create_app(
         finally:
             await peer.finish()
 
+    @app.get("/api/lobby")
+    async def lobby() -> dict[str, Any]:
+        return {"rooms": rooms.lobby()}
+
+    @app.post("/api/play-now")
+    async def play_now(request: Request, body: PlayNow) -> dict[str, Any]:
+        return await rooms.play_now(
+            body.players, body.name, game=body.game, player=player(request), address=address(request), pace=body.pace
+        )
+
+    @app.get("/api/replays/{replay_id}")
+    def replays(replay_id: str, view: str | None = None, at: str | None = None) -> dict[str, Any]:
+        return replay(db, replay_id, view=view, at=at)
+
+    @app.get("/api/ratings")
+    def ratings(request: Request, game: str | None = None) -> dict[str, Any]:
+        return board(game or default_game(), holder_of(player(request)) or "")
+
+    def board(game: str, me: str) -> dict[str, Any]:
+        if game not in {g["name"] for g in catalogue() if g["players"] != "1"}:
+            raise TableError("not-found", f"no rated game {game[:20]!r}")
+        rows: list[dict[str, Any]] = [
+            {"name": name or "(no name)", "bot": None, "you": holder == me, **_rating(rating)}
+            for holder, name, rating in db.leaderboard(game, LEADERBOARD_ROWS)
+        ]
+        rows += [
+            {"name": f"{bot.capitalize()} (bot)", "bot": bot, "you": False, **_rating(rating)}
+            for bot, rating in bot_ratings().get(game, {}).items()
+        ]
+        rows.sort(key=lambda r: (-r["rating"], r["bot"] is not None, r["name"]))
+        return {"game": game, "title": spec_for(game).title, "rows": rows}
+
+    @app.get("/api/me")
+    def me(request: Request) -> dict[str, Any]:
+        return identity(player(request))
+
+    def identity(who: str) -> dict[str, Any]:
+        holder = holder_of(who) or ""
+        games = [g["name"] for g in catalogue() if g["players"] != "1"]
+        return {
+            "id": who,
+            "link": f"/me#id={who}",
+            "name": db.name(holder) or "",
+            "ratings": [
+                {"game": g, "title": spec_for(g).title, **_rating(r)}
+                for g in games
+                for r in db.ratings(g, [holder]).values()
+            ],
+            "games": [
+                {
+                    "replay": f"/replay/{g.id}",
+                    "title": spec_for(g.game).title,
+                    "seats": [s["name"] for s in json.loads(g.seats)],
+                    "ranks": json.loads(g.ranks),
+                    "rated": g.rated,
+                    "ended": g.ended,
+                }
+                for g in db.player_finished(holder, RECENT_GAMES)
+            ],
+        }
+
+    @app.post("/api/me")
+    def rename(request: Request, body: Me) -> dict[str, Any]:
+        db.set_name(holder_of(player(request)) or "", clean_name(body.name))
+        return identity(player(request))
+
+    @app.post("/api/me/adopt")
+    def adopt(request: Request, body: Adopt) -> JSONResponse:
+        if not IDENTITY.fullmatch(body.id):
+            raise TableError("bad-request", "an identity is 22 to 64 letters, digits, '-' or '_'")
+        request.state.adopted = True
+        response = JSONResponse(identity(body.id))
+        response.set_cookie(PLAYER_COOKIE, body.id, max_age=10 * 365 * 86400, httponly=True, samesite="lax")
+        return response
+
     @app.get("/api/daily")
     def daily_page(request: Request, day: str | None = None) -> dict[str, Any]:
         return daily.overview(player(request), day)
@@ -474,6 +591,25 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(Guard, hosts=tuple(hosts), body_bytes=caps.body_bytes)  # outermost: before any route
     return app
+
+
+RECENT_GAMES = 20
+"""The finished room games (with their replay links) the "you" page lists."""
+
+LEADERBOARD_ROWS = 100
+"""The most people the leaderboard lists (the bots come on top of them)."""
+
+IDENTITY = re.compile(r"[A-Za-z0-9_-]{22,64}")
+"""What a player id carried from another browser looks like (128 bits and more, URL-safe)."""
+
+
+def _rating(rating: Rating) -> dict[str, Any]:
+    """A rating as the pages show it: the rating (``mu - 3 sigma``), ``mu``, ``sigma``, games.
+
+    >>> _rating(Rating(25.0, 25 / 3, 0))
+    {'rating': 0.0, 'mu': 25.0, 'sigma': 8.33, 'games': 0}
+    """
+    return {"rating": shown(rating), "mu": round(rating.mu, 2), "sigma": round(rating.sigma, 2), "games": rating.games}
 
 
 def _hello(text: str) -> tuple[str | None, str | None, tuple[int, int] | None]:

@@ -21,7 +21,7 @@ date.
 
 >>> db = Database(":memory:")
 >>> db.version()
-6
+7
 
 The SQL is written once, in SQLite's words (``?`` for a value, ``INSERT OR REPLACE``);
 :class:`cardtable.web.postgres.PostgresDatabase` runs the same methods on PostgreSQL,
@@ -152,6 +152,54 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (code, process, seat)
     );
     """,
+    # Replays, ratings and the lobby: a room may be public (listed in the lobby) and rated;
+    # every finished game of a room is kept with its deal and moves (its replay, under a long
+    # random id); people (a browser's player id, kept as a hash) have a display name and, per
+    # game, an OpenSkill rating; the rated games already counted are noted, so a game's end
+    # updates the ratings once.
+    """
+    ALTER TABLE rooms ADD COLUMN public INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE rooms ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE finished_games (
+        id TEXT PRIMARY KEY,
+        room TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        deal INTEGER NOT NULL,
+        seats TEXT NOT NULL,
+        moves TEXT NOT NULL,
+        ranks TEXT NOT NULL,
+        rated INTEGER NOT NULL,
+        ended REAL NOT NULL,
+        UNIQUE (room, game_no)
+    );
+    CREATE TABLE finished_players (
+        id TEXT NOT NULL,
+        holder TEXT NOT NULL,
+        ended REAL NOT NULL,
+        PRIMARY KEY (id, holder)
+    );
+    CREATE INDEX finished_players_holder ON finished_players (holder, ended);
+    CREATE TABLE players (
+        holder TEXT PRIMARY KEY,
+        name TEXT NOT NULL
+    );
+    CREATE TABLE ratings (
+        holder TEXT NOT NULL,
+        game TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        updated REAL NOT NULL,
+        PRIMARY KEY (holder, game)
+    );
+    CREATE TABLE rated_games (
+        room TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        PRIMARY KEY (room, game_no)
+    );
+    """,
 )
 """The schema, one step per version: step ``i`` takes a file from version ``i`` to ``i + 1``."""
 
@@ -191,8 +239,9 @@ class RoomRow(NamedTuple):
     one more each rematch), its status, since when no player is there; its game,
     the player id (the browser's cookie) of who made it; for the current game, when
     a person first moved and when it ended, the hints used and the moves taken back
-    (JSON); its pace (see :mod:`cardtable.web.clocks`), the secret of its invite link and
-    the network address that made it.
+    (JSON); its pace (see :mod:`cardtable.web.clocks`), the secret of its invite link,
+    the network address that made it, whether the lobby lists it (``public``) and whether
+    its games are rated.
 
     >>> RoomRow("ABC", "{}", "[]", None, 0, "lobby", 1.0, None, "duel").game
     'duel'
@@ -217,6 +266,8 @@ class RoomRow(NamedTuple):
     address: str | None = None
     rev: int = 0
     epoch: int = 0
+    public: bool = False
+    rated: bool = False
 
 
 class MoveTaken(sqlite3.IntegrityError):
@@ -277,6 +328,42 @@ class DailyEntry(NamedTuple):
 
 _DAILY_PLAY = tuple(DailyPlay.__dataclass_fields__)
 _DAILY_ENTRY = DailyEntry._fields[:-1]
+
+
+class FinishedGame(NamedTuple):
+    """A room's finished game, kept for its replay: the replay's ``id`` (long and random),
+    the ``room`` (its code and a hash of its invite key: a code is used again once its
+    room is gone) and the game's number there, the game, its options (JSON), its deal
+    number, its seats (JSON: each seat's ``name``, ``kind`` and ``bot``), its moves (JSON:
+    their text, first first), each seat's rank (JSON), whether it was rated, when it ended.
+
+    >>> FinishedGame("r", "ABC", 0, "deserto", "{}", 7, "[]", "[]", "[]", False, 1.0).deal
+    7
+    """
+
+    id: str
+    room: str
+    game_no: int
+    game: str
+    options: str
+    deal: int
+    seats: str
+    moves: str
+    ranks: str
+    rated: bool
+    ended: float
+
+
+class Rating(NamedTuple):
+    """A person's OpenSkill rating at a game: ``mu``, ``sigma`` and the rated games played.
+
+    >>> Rating(25.0, 8.3, 0).games
+    0
+    """
+
+    mu: float
+    sigma: float
+    games: int
 
 
 class Database:
@@ -462,7 +549,7 @@ class Database:
         """
         with self._transaction():
             self.writes += 1
-            self._execute(self.upsert("rooms", RoomRow._fields, ("code",)), tuple(room))
+            self._execute(self.upsert("rooms", RoomRow._fields, ("code",)), _values(room))
 
     def add_room(self, room: RoomRow) -> bool:
         """Store a new room; False (and nothing written) if its code is taken.
@@ -476,7 +563,7 @@ class Database:
             if self._execute(self.sql("SELECT 1 FROM rooms WHERE code = ?"), (room.code,)):
                 return False
             self.writes += 1
-            self._execute(self.sql(f"INSERT INTO rooms ({', '.join(RoomRow._fields)}) VALUES ({marks})"), tuple(room))
+            self._execute(self.sql(f"INSERT INTO rooms ({', '.join(RoomRow._fields)}) VALUES ({marks})"), _values(room))
         return True
 
     def room(self, code: str) -> RoomRow | None:
@@ -715,6 +802,167 @@ class Database:
         found = self._read("SELECT name FROM daily_names WHERE player = ?", (player,))
         return str(found[0][0]) if found else None
 
+    # --- finished games (replays), players and ratings -----------------------------------
+
+    def put_finished(self, game: FinishedGame, holders: list[str] | None = None) -> str:
+        """Keep a room's finished game (insert, or update the one of the same room and game
+        number, keeping its id) and who played it (``holders``: the people's hashed player
+        ids, never sent); the id its replay is known by.
+
+        >>> s = Database(":memory:")
+        >>> s.put_finished(FinishedGame("r1", "ABC", 0, "deserto", "{}", 7, "[]", '["V1"]', "[1, 2]", False, 1.0))
+        'r1'
+        >>> s.put_finished(FinishedGame("r2", "ABC", 0, "deserto", "{}", 7, "[]", '["V2"]', "[2, 1]", False, 2.0))
+        'r1'
+        >>> s.finished("r1").moves
+        '["V2"]'
+        """
+        with self._transaction():
+            self._write(
+                f"INSERT INTO finished_games ({', '.join(FinishedGame._fields)})"
+                f" VALUES ({', '.join('?' for _ in FinishedGame._fields)})"
+                " ON CONFLICT (room, game_no) DO UPDATE SET moves = excluded.moves, ranks = excluded.ranks,"
+                " seats = excluded.seats, rated = excluded.rated, ended = excluded.ended",
+                _values(game),
+            )
+            found = self._read(
+                "SELECT id FROM finished_games WHERE room = ? AND game_no = ?", (game.room, game.game_no)
+            )
+            for holder in sorted(set(holders or [])):
+                self._write(
+                    "INSERT INTO finished_players VALUES (?, ?, ?) ON CONFLICT (id, holder) DO NOTHING",
+                    (found[0][0], holder, game.ended),
+                )
+        return str(found[0][0])
+
+    def player_finished(self, holder: str, limit: int) -> list[FinishedGame]:
+        """The ``limit`` newest finished games a person played, newest first.
+
+        >>> s = Database(":memory:")
+        >>> _ = s.put_finished(FinishedGame("r1", "ABC", 0, "deserto", "{}", 7, "[]", "[]", "[]", False, 1.0), ["h"])
+        >>> [g.id for g in s.player_finished("h", 10)], s.player_finished("other", 10)
+        (['r1'], [])
+        """
+        columns = ", ".join(f"g.{c}" for c in FinishedGame._fields)
+        rows = self._read(
+            f"SELECT {columns} FROM finished_players p JOIN finished_games g ON g.id = p.id"
+            " WHERE p.holder = ? ORDER BY p.ended DESC, g.id LIMIT ?",
+            (holder, limit),
+        )
+        return [FinishedGame(*r)._replace(rated=bool(r[-2])) for r in rows]
+
+    def finished(self, replay: str) -> FinishedGame | None:
+        """The finished game with this replay id, or None.
+
+        >>> Database(":memory:").finished("nope") is None
+        True
+        """
+        found = self._read(f"SELECT {', '.join(FinishedGame._fields)} FROM finished_games WHERE id = ?", (replay,))
+        if not found:
+            return None
+        kept = FinishedGame(*found[0])
+        return kept._replace(rated=bool(kept.rated))
+
+    def finished_id(self, room: str, game_no: int) -> str | None:
+        """The replay id of a room's finished game ``game_no``, or None.
+
+        >>> Database(":memory:").finished_id("ABC", 0) is None
+        True
+        """
+        found = self._read("SELECT id FROM finished_games WHERE room = ? AND game_no = ?", (room, game_no))
+        return str(found[0][0]) if found else None
+
+    def delete_finished(self, room: str, game_no: int) -> None:
+        """Forget a room's finished game (an undo took its end back).
+
+        >>> s = Database(":memory:"); s.delete_finished("ABC", 0); s.finished_id("ABC", 0) is None
+        True
+        """
+        with self._transaction():
+            self._write(
+                "DELETE FROM finished_players WHERE id IN"
+                " (SELECT id FROM finished_games WHERE room = ? AND game_no = ?)",
+                (room, game_no),
+            )
+            self._write("DELETE FROM finished_games WHERE room = ? AND game_no = ?", (room, game_no))
+
+    def set_name(self, holder: str, name: str) -> None:
+        """A person's display name (``holder``: the hash of their player id).
+
+        >>> s = Database(":memory:"); s.set_name("h", "Ana"); s.name("h")
+        'Ana'
+        """
+        self._write(
+            "INSERT INTO players VALUES (?, ?) ON CONFLICT (holder) DO UPDATE SET name = excluded.name",
+            (holder, name),
+        )
+
+    def name(self, holder: str) -> str | None:
+        """A person's display name, or None.
+
+        >>> Database(":memory:").name("h") is None
+        True
+        """
+        found = self._read("SELECT name FROM players WHERE holder = ?", (holder,))
+        return str(found[0][0]) if found else None
+
+    def ratings(self, game: str, holders: list[str]) -> dict[str, Rating]:
+        """The ratings at ``game`` of these people (those rated at all).
+
+        >>> Database(":memory:").ratings("deserto", ["h"])
+        {}
+        """
+        if not holders:
+            return {}
+        marks = ", ".join("?" for _ in holders)
+        rows = self._read(
+            f"SELECT holder, mu, sigma, games FROM ratings WHERE game = ? AND holder IN ({marks})", (game, *holders)
+        )
+        return {r[0]: Rating(float(r[1]), float(r[2]), int(r[3])) for r in rows}
+
+    def rate_game(self, room: str, game_no: int, game: str, updates: dict[str, Rating], now: float) -> bool:
+        """Write the new ratings after a room's rated game ``game_no``, once: in one
+        transaction, the game is noted as counted, and if it already was nothing changes
+        (False).
+
+        >>> s = Database(":memory:")
+        >>> s.rate_game("ABC", 0, "deserto", {"h": Rating(27.0, 8.0, 1)}, 1.0)
+        True
+        >>> s.rate_game("ABC", 0, "deserto", {"h": Rating(30.0, 7.0, 2)}, 2.0), s.ratings("deserto", ["h"])
+        (False, {'h': Rating(mu=27.0, sigma=8.0, games=1)})
+        """
+        with self._transaction():
+            counted = self._write(
+                "INSERT INTO rated_games VALUES (?, ?) ON CONFLICT (room, game_no) DO NOTHING RETURNING room",
+                (room, game_no),
+            )
+            if not counted:
+                return False
+            for holder, rating in sorted(updates.items()):
+                self._write(
+                    "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (holder, game) DO UPDATE SET"
+                    " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, updated = excluded.updated",
+                    (holder, game, rating.mu, rating.sigma, rating.games, now),
+                )
+        return True
+
+    def leaderboard(self, game: str, limit: int) -> list[tuple[str, str, Rating]]:
+        """The ``limit`` people with the best ratings at ``game`` (``mu - 3 sigma``, the
+        rating shown), best first: holder, display name, rating.
+
+        >>> s = Database(":memory:"); s.set_name("h", "Ana")
+        >>> _ = s.rate_game("A", 0, "deserto", {"h": Rating(27, 8, 1)}, 1)
+        >>> s.leaderboard("deserto", 10)
+        [('h', 'Ana', Rating(mu=27.0, sigma=8.0, games=1))]
+        """
+        rows = self._read(
+            "SELECT r.holder, COALESCE(p.name, ''), r.mu, r.sigma, r.games FROM ratings r"
+            " LEFT JOIN players p ON p.holder = r.holder WHERE r.game = ?"
+            " ORDER BY r.mu - 3 * r.sigma DESC, r.holder LIMIT ?",
+            (game, limit),
+        )
+        return [(r[0], r[1], Rating(float(r[2]), float(r[3]), int(r[4]))) for r in rows]
+
     def close(self) -> None:
         """Close the file.
 
@@ -722,6 +970,15 @@ class Database:
         """
         with self._lock:
             self._db.close()
+
+
+def _values(row: tuple[Any, ...]) -> list[Any]:
+    """A row's values as every backend stores them: a flag as 0 or 1 (the columns are integers).
+
+    >>> _values((True, "a", 2))
+    [1, 'a', 2]
+    """
+    return [int(v) if isinstance(v, bool) else v for v in row]
 
 
 def _owner_only(path: str) -> None:

@@ -64,7 +64,9 @@ class Limits:
     - ``send_timeout``: seconds one frame may take to go out before its socket is
       dropped; ``queue``: frames waiting for one socket before it is dropped (only the
       newest snapshot waits: older ones are dropped for it);
-    - ``hello_seconds``: how long a new socket has to say who it is.
+    - ``hello_seconds``: how long a new socket has to say who it is;
+    - ``play_now_burst`` and ``play_now_per_minute``: "play now" requests one address may
+      make (a bucket); ``lobby_rooms``: the most public rooms the lobby lists.
 
     >>> Limits(spectators=3).spectators
     3
@@ -86,6 +88,9 @@ class Limits:
     send_timeout: float = 10.0
     queue: int = 64
     hello_seconds: float = 10.0
+    play_now_burst: int = 10
+    play_now_per_minute: float = 20.0
+    lobby_rooms: int = 50
 
 
 class Bucket:

@@ -101,10 +101,11 @@ from ..core.spec import GameSpec
 from ..games import spec_for, specs
 from . import clocks, limits, peers
 from .botpool import BotPool
-from .database import Database, MoveTaken, RoomRow
+from .database import Database, FinishedGame, MoveTaken, Rating, RoomRow
 from .drops import requested_move
 from .errors import TableError
 from .hub import Hub, LocalHub
+from .ratings import NEW, bot_rating, rate_game
 from .statistics import record
 from .table_json import seat_table
 
@@ -192,7 +193,9 @@ class Room:
     ``turn`` is the turn the clock runs for (game, move count, seat) since ``turn_since``.
     ``rev`` counts the room's changes and ``epoch`` the times its moves were dealt anew or
     taken back (a copy of another ``epoch`` replays them all); ``elsewhere`` are the seats
-    other processes have a socket of; ``stale``: another process changed it since."""
+    other processes have a socket of; ``stale``: another process changed it since;
+    ``public``: the lobby lists it; ``rated``: its games change the players' ratings;
+    ``replay``: the replay id of its current game once that game is over."""
 
     code: str
     name: str
@@ -225,6 +228,9 @@ class Room:
     elsewhere: set[int] = field(default_factory=set)
     stale: bool = False
     refreshing: bool = False
+    public: bool = False
+    rated: bool = False
+    replay: str | None = None
 
     def row(self) -> RoomRow:
         """The room as a stored row."""
@@ -248,6 +254,8 @@ class Room:
             address=self.address,
             rev=self.rev,
             epoch=self.epoch,
+            public=self.public,
+            rated=self.rated,
         )
 
     @property
@@ -335,6 +343,7 @@ class Rooms:
         self.paces = paces
         self.pool = BotPool(limits.bot_workers)
         self.misses = _throttle(limits)
+        self.play_nows = _play_now_throttle(limits)
         self._tasks: set[asyncio.Future[None]] = set()
         self._rooms: dict[str, Room] = {}
         if not self.hub.shared:  # shared: the rooms are loaded when asked for, or their lease taken
@@ -351,6 +360,7 @@ class Rooms:
         room.started, room.ended, room.hints, room.redo = row.started, row.ended, row.hints, json.loads(row.redo)
         room.pace, room.key, room.address = row.pace, row.secret or "", row.address
         room.rev, room.epoch = row.rev, row.epoch
+        room.public, room.rated = bool(row.public), bool(row.rated)
 
     def _replay(self, room: Room) -> None:
         """Deal the room's game again and play its stored moves."""
@@ -359,6 +369,8 @@ class Rooms:
             room.game = self._new_game(room, room.deal)
             for text in self.db.moves(room.code, room.game_no):
                 self._apply(room, room.game.parse_move(text))
+            if room.game.outcome.over:  # its replay, kept by whichever process saw the end
+                room.replay = self.db.finished_id(self.room_id(room), room.game_no)
 
     def _reload(self, room: Room) -> bool:
         """Bring the room up to its stored state (another process changed it): its row, the
@@ -402,6 +414,8 @@ class Rooms:
                     )
                     seat.name, repaired = f"Seat {i + 1}", True
         self._replay(room)
+        if room.game is not None and room.game.outcome.over:  # kept and rated once, even if the end was not processed
+            self._finish(room)
         if repaired:
             self.db.put_room(room.row())
         return room
@@ -451,11 +465,15 @@ class Rooms:
         player: str | None = None,
         pace: str = clocks.DEFAULT_PACE,
         address: str | None = None,
+        public: bool = False,
+        rated: bool | None = None,
     ) -> tuple[str, str]:
         """A new room of ``game`` (None: :func:`default_game`): its options, one entry a seat (``{"kind": "human"}`` or
         ``{"kind": "bot", "bot": NAME, "budget": {...}}``), the creator's name (the creator
-        takes the first human seat), player id, pace and network address. Returns the room
-        code and the creator's seat token (the invite link's key is the room's ``key``).
+        takes the first human seat), player id, pace and network address; whether the lobby
+        lists it (``public``) and whether its games are ``rated`` (None: rated when every seat
+        is a person's). Returns the room code and the creator's seat token (the invite link's
+        key is the room's ``key``).
         Everything is checked before anything is built; over a cap of open rooms (lobby
         or playing) for the browser or the address it is ``too-many``. A solo room is
         dealt at once; it replaces the creator's other solo room of the same game, whose
@@ -504,6 +522,8 @@ class Rooms:
         now = self.clock()
         room = Room("", spec.name, options, infos, None, 0, "lobby", now, now, player=player)
         room.pace, room.key, room.address = pace, secrets.token_urlsafe(16), address
+        room.public = bool(public)
+        room.rated = not any(s.kind == "bot" for s in infos) if rated is None else bool(rated)
         if room.solo and player is not None:
             self._replace_solo(room)
         if room.solo:
@@ -648,6 +668,8 @@ class Rooms:
             "game": room.name,
             "status": room.status,
             "pace": room.pace,
+            "public": room.public,
+            "rated": room.rated,
             "options": {k: v for k, v in room.options.items()},
             "seats": [self._seat_json(room, i) for i in range(len(room.seats))],
         }
@@ -772,6 +794,7 @@ class Rooms:
                 "restart": self._restart,
                 "hint": self._hint,
                 "back": self._back,
+                "public": self._public,
                 "free-seat": self._free_seat,
                 "bot-seat": self._give_seat,
             }
@@ -814,6 +837,7 @@ class Rooms:
             self.db.put_room(room.row())
             log.info("room %s seat %d joined by %r", room.code, seat, info.name)
             socket.put({"type": "joined", "code": room.code, "seat": seat, "token": token})
+            self._start_if_full(room)
         await self.broadcast(room)
         self._bots(room)
 
@@ -900,6 +924,7 @@ class Rooms:
         room.status = "playing"
         room.started, room.ended, room.hints = None, None, 0
         room.epoch += 1
+        room.replay = None
         if store:
             self.db.put_room(room.row())
             log.info("room %s game %d started", room.code, room.game_no)
@@ -984,10 +1009,13 @@ class Rooms:
             if room.solo and room.player is not None:
                 person = next(i for i, s in enumerate(room.seats) if s.kind == "human")
                 self._record(room, "won" if room.won(person) else "lost")
+            self._finish(room)
             return True
         if not game.outcome.over and room.ended is not None:
             room.ended = None
             self.db.delete(room.stats_id)
+            self.db.delete_finished(room.code, room.game_no)
+            room.replay = None
             return True
         return False
 
@@ -1019,6 +1047,8 @@ class Rooms:
             raise TableError("not-ready", "no game is being played in this room")
         if not room.solo:
             raise TableError("unavailable", f"{action} is offered only in a room where every seat but yours is a bot")
+        if room.rated:
+            raise TableError("unavailable", f"{action} is not offered in a rated game")
         at = message.get("at")
         if isinstance(at, bool) or not isinstance(at, int):
             raise TableError("bad-request", "a request names the move count it was made on ('at')")
@@ -1112,6 +1142,186 @@ class Rooms:
                 "text": f"The {name} bot would play: {game.rules.describe_move(game.state, move)}.",
             }
             socket.put({"type": "hint", "at": room.at, "hint": hint, "hints": room.hints})
+
+    # --- replays, ratings, the lobby -----------------------------------------------------
+
+    @staticmethod
+    def room_id(room: Room) -> str:
+        """What a room's finished games and rated games are kept under: its code and a hash
+        of its invite key (a code is used again once its room is gone)."""
+        return f"{room.code}-{_hash(room.key)[:16]}"
+
+    def _finish(self, room: Room) -> None:
+        """The current game is over: keep it for its replay (its deal and moves), and in a
+        rated room rate it (once: see :meth:`_rate`). Safe to call again for the same end."""
+        game = room.game
+        result = game.outcome.result if game is not None else None
+        if game is None or result is None or room.deal is None:
+            return
+        seats = [{"name": n, "kind": s.kind, "bot": s.bot} for n, s in zip(room.names(), room.seats, strict=True)]
+        kept = FinishedGame(
+            secrets.token_urlsafe(16),
+            self.room_id(room),
+            room.game_no,
+            room.name,
+            json.dumps(room.options),
+            room.deal,
+            json.dumps(seats),
+            json.dumps([str(m) for m in game.moves]),
+            json.dumps(list(result.ranks)),
+            room.rated,
+            room.ended if room.ended is not None else self.clock(),
+        )
+        room.replay = self.db.put_finished(kept, [s.holder for s in room.seats if s.kind == "human" and s.holder])
+        if room.rated:
+            self._rate(room, list(result.ranks))
+
+    def _rate(self, room: Room, ranks: list[int]) -> None:
+        """Update the ratings of the people of a rated game that ended (once: the database
+        notes the game as counted in the same transaction). Bots keep their fixed ratings; a
+        seat no person holds counts as a newcomer; a person holding two seats moves once."""
+        holders = [s.holder if s.kind == "human" else None for s in room.seats]
+        known = self.db.ratings(room.name, sorted({h for h in holders if h}))
+        before: list[Rating] = []
+        moving: list[bool] = []
+        seen: set[str] = set()
+        for seat, holder in zip(room.seats, holders, strict=True):
+            if seat.kind == "bot":
+                before.append(bot_rating(room.name, seat.bot or ""))
+            else:
+                before.append(known.get(holder, NEW) if holder and holder not in seen else NEW)
+            moving.append(bool(holder) and holder not in seen)
+            if holder:
+                seen.add(holder)
+        after = rate_game(before, ranks, moving)
+        updates = {h: r for h, r, m in zip(holders, after, moving, strict=True) if m and h}
+        if self.db.rate_game(self.room_id(room), room.game_no, room.name, updates, self.clock()):
+            for seat in room.seats:
+                if seat.holder and seat.holder in updates and seat.name:
+                    self.db.set_name(seat.holder, seat.name)
+            log.info("room %s game %d rated: %d people", room.code, room.game_no, len(updates))
+
+    def _start_if_full(self, room: Room) -> None:
+        """A public room starts by itself when its last free seat is taken (the room's lock held)."""
+        if room.public and room.status == "lobby" and all(s.kind == "bot" or s.token for s in room.seats):
+            self._deal(room)
+
+    async def _public(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
+        flag = message.get("public")
+        async with room.lock:
+            seat = room.sockets.get(socket)
+            if seat is None or not room.seats[seat].creator:
+                raise TableError("not-ready", "only the room's creator makes it public or private")
+            if not isinstance(flag, bool):
+                raise TableError("bad-request", "'public' is true or false")
+            room.public = flag
+            log.info("room %s made %s by its creator", room.code, "public" if flag else "private")
+            self._start_if_full(room)
+            self.db.put_room(room.row())
+        await self.broadcast(room)
+        self._bots(room)
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The public rooms waiting for people (in their lobby, a seat free), oldest first, at
+        most :attr:`~cardtable.web.limits.Limits.lobby_rooms`: each one's game, seats (how many,
+        how many taken), pace, whether it is rated, and its invite link.
+
+        >>> from cardtable.web.database import Database
+        >>> rooms = Rooms(Database(":memory:"))
+        >>> code, _ = rooms.create({}, [{"kind": "human"}, {"kind": "human"}], "Ana", public=True)
+        >>> [(r["code"], r["seats"], r["taken"], r["rated"]) for r in rooms.lobby()] == [(code, 2, 1, True)]
+        True
+        """
+        found = []
+        for _, room in sorted(self._rooms.items(), key=lambda item: (item[1].created, item[0])):
+            if room.closed or not room.public or room.status != "lobby":
+                continue
+            taken = sum(1 for s in room.seats if s.kind == "bot" or s.token)
+            if taken == len(room.seats):
+                continue
+            spec = spec_for(room.name)
+            found.append(
+                {
+                    "code": room.code,
+                    "game": room.name,
+                    "title": spec.title,
+                    "seats": len(room.seats),
+                    "taken": taken,
+                    "names": [s.name for s in room.seats if s.kind == "bot" or s.token],
+                    "pace": room.pace,
+                    "clock": clocks.describe(self.paces.get(room.pace)),
+                    "rated": room.rated,
+                    "link": f"/room/{room.code}#key={room.key}",
+                }
+            )
+            if len(found) >= self.limits.lobby_rooms:
+                break
+        return found
+
+    async def play_now(
+        self,
+        players: Any,
+        name: Any,
+        game: str | None = None,
+        player: str | None = None,
+        address: str | None = None,
+        pace: str = clocks.DEFAULT_PACE,
+    ) -> dict[str, Any]:
+        """Seat a person in the oldest public room of ``game`` with ``players`` seats that has
+        a free seat (and none of theirs, nor their name), or open such a room (public, rated,
+        every seat a person's, at ``pace``) with them in its first seat. Returns the room's
+        ``code``, the seat ``token`` (None when this browser already holds a seat of that room:
+        it has the token), the invite ``key`` and ``link``. Rate-limited per address
+        (``too-many``). The room starts once its seats are all taken.
+
+        >>> import asyncio
+        >>> from cardtable.web.database import Database
+        >>> rooms = Rooms(Database(":memory:"))
+        >>> first = asyncio.run(rooms.play_now(2, "Ana", player="a", address="1"))
+        >>> second = asyncio.run(rooms.play_now(2, "Ben", player="b", address="2"))
+        >>> first["code"] == second["code"], rooms.get(first["code"]).status
+        (True, 'playing')
+        """
+        if not self.play_nows.take(address or "?"):
+            raise TableError("too-many", "too many games asked for: wait a minute")
+        spec = _spec(default_game() if game is None else game)
+        low, high = spec.seats
+        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+            raise TableError("bad-request", f"a room of {spec.title} has {low} to {high} seats")
+        shown = self._check_name(name)
+        clocks.limit_of(pace, self.paces)
+        holder = holder_of(player)
+        for _, room in sorted(self._rooms.items(), key=lambda item: (item[1].created, item[0])):
+            if room.closed or not room.public or room.status != "lobby" or room.name != spec.name:
+                continue
+            if len(room.seats) != players:
+                continue
+            if holder is not None and any(s.holder == holder for s in room.seats):
+                return {"code": room.code, "token": None, "key": room.key, "link": f"/room/{room.code}#key={room.key}"}
+            async with room.lock:
+                free = [i for i, s in enumerate(room.seats) if s.kind == "human" and s.token is None]
+                others = [s.name for s in room.seats if s.kind == "bot" or s.token]
+                if room.closed or room.status != "lobby" or not free:
+                    continue
+                try:
+                    limits.clean_name(shown, others)
+                except TableError:
+                    continue  # their name is taken there: another room
+                info = room.seats[free[0]]
+                token = secrets.token_urlsafe(16)
+                info.name, info.token, info.holder, info.stand_in = shown, _hash(token), holder, None
+                log.info("room %s seat %d taken by %r (play now)", room.code, free[0], shown)
+                self._start_if_full(room)
+                self.db.put_room(room.row())
+            await self.broadcast(room)
+            self._bots(room)
+            return {"code": room.code, "token": token, "key": room.key, "link": f"/room/{room.code}#key={room.key}"}
+        seats = [{"kind": "human"} for _ in range(players)]
+        code, token = self.create(
+            {}, seats, shown, game=spec.name, player=player, pace=pace, address=address, public=True
+        )
+        made = self._rooms[code]
+        return {"code": code, "token": token, "key": made.key, "link": f"/room/{code}#key={made.key}"}
 
     # --- bots and clocks -----------------------------------------------------------------
 
@@ -1340,6 +1550,9 @@ class Rooms:
             "started": room.started,
             "ended": room.ended,
             "now": self.clock(),
+            "public": room.public,
+            "rated": room.rated,
+            "replay": None if room.replay is None or room.status != "over" else f"/replay/{room.replay}",
         }
         if game is not None and room.status != "lobby":
             data["table"] = seat_table(game, seat, names)
@@ -1460,6 +1673,11 @@ class Rooms:
 def _player_bot(seat: SeatInfo) -> str | None:
     """The bot that plays ``seat`` now: a bot seat's, or the one standing in for its person."""
     return seat.bot if seat.kind == "bot" else seat.stand_in
+
+
+def _play_now_throttle(caps: limits.Limits) -> limits.Throttle:
+    """The rate limit on an address's "play now" requests."""
+    return limits.Throttle(caps.play_now_burst, caps.play_now_per_minute / 60)
 
 
 def _throttle(caps: limits.Limits) -> limits.Throttle:

@@ -2,6 +2,8 @@
 // The server owns every game: this file draws what it is sent and sends moves back.
 import { newTableRequest, renderTable } from "./table.js";
 import { openRoom } from "./room.js";
+import { openReplay } from "./replay.js";
+import { lobby, me, ratings } from "./players.js";
 import { dailyPage, leaderboardPage, playDaily } from "./daily.js";
 import { api, botSeat, cap, el, games, newRoom, say } from "./util.js";
 import { applyTheme, bank, settings } from "./prefs.js";
@@ -87,7 +89,8 @@ function gameCard(game, paces) {
     fields.append(el("span", { class: "seat-you", text: "seat 1: you" }), seats,
       el("label", { for: "room-name", text: "your name" }), el("input", { id: "room-name", name: "room-name", maxlength: 24, placeholder: "for an online room" }),
       el("label", { for: "room-pace", text: "clock" }), el("select", { id: "room-pace", name: "room-pace", title: "for an online room: the time a person has for a move (then a bot plays for them)" },
-        paces.map((p) => el("option", { value: p.name, selected: p.name === "2m", text: p.text }))));
+        paces.map((p) => el("option", { value: p.name, selected: p.name === "2m", text: p.text }))),
+      ...roomChoices());
   }
   const room = game.levels.length ? null : el("button", { type: "button", id: "open-room", text: "Open an online room", onclick: () => openNewRoom(form, game) });
   form.append(fields, el("div", { class: "actions" },
@@ -116,6 +119,17 @@ function gameCard(game, paces) {
 }
 
 
+// A room's choices on a game card: listed in the lobby, rated (rooms of people are, unless told).
+function roomChoices() {
+  return [
+    el("label", { for: "room-rated", text: "rated" }),
+    el("select", { id: "room-rated", name: "room-rated" },
+      [["auto", "if every seat is a person"], ["yes", "yes"], ["no", "no"]].map(([value, text]) => el("option", { value, text }))),
+    el("label", { for: "room-public", text: "public" }),
+    el("span", {}, el("input", { id: "room-public", name: "room-public", type: "checkbox" }), " listed in the lobby"),
+  ];
+}
+
 async function openNewRoom(form, game, name = "") {
   // A room: the seats chosen on the card (people to invite, bots), the creator's name, the
   // clock (an online room's; a game against bots has none).
@@ -126,7 +140,9 @@ async function openNewRoom(form, game, name = "") {
   for (const o of game.options) if (o.name !== "players" && data.has(o.name) && String(o.default) !== String(data.get(o.name))) options[o.name] = data.get(o.name);
   try {
     const pace = name ? "casual" : data.get("room-pace") || "casual";
-    go(await newRoom({ game: game.name, name: data.get("room-name") || name, seats, options, pace }));
+    const rated = { yes: true, no: false }[data.get("room-rated")];
+    const extra = { ...(rated === undefined ? {} : { rated }), ...(name ? {} : { public: data.get("room-public") === "on" }) };
+    go(await newRoom({ game: game.name, name: data.get("room-name") || name, seats, options, pace, ...extra }));
   } catch (err) {
     say(err.message, "error");
   }
@@ -285,6 +301,10 @@ export async function route() {
     else if (parts[0] === "leaderboard") await leaderboardPage(main);
     else if (parts[0] === "rules" && parts[1]) await rules(parts[1]);
     else if (parts[0] === "room" && parts[1]) openRoom(main, parts[1], go);
+    else if (parts[0] === "replay" && parts[1]) await openReplay(main, parts[1]);
+    else if (parts[0] === "lobby") await lobby(main, go);
+    else if (parts[0] === "ratings") await ratings(main);
+    else if (parts[0] === "me") await me(main, go);
     else await home();
   } catch (err) {
     main.replaceChildren(el("section", { class: "problem" }, el("h1", { text: err.title || "This page could not be opened" }), el("p", { text: err.message }), el("p", {}, el("a", { href: "/", text: "Back to the games" }))));

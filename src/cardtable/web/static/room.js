@@ -122,6 +122,8 @@ class RoomPage {
       this.main.prepend(bar);
     }
     const parts = [];
+    if (s.replay) parts.push(el("a", { id: "replay-link", class: "button", href: s.replay, text: "Replay this game" }));
+    if (s.rated) parts.push(el("span", { id: "room-rated", text: "Rated game" }));
     if (s.clock) parts.push(el("span", { id: "room-clock" }));
     const you = s.you;
     for (const seat of s.seats) {
@@ -186,6 +188,9 @@ class RoomPage {
       el("p", {}, "Invite friends with this link: ", el("a", { id: "invite", href: link.slice(location.origin.length), text: link }), " ",
         el("button", { type: "button", text: "Copy", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => say("Link copied.")) })),
       el("ul", { class: "seats-lobby" }, rows),
+      creator ? el("p", {}, el("input", { type: "checkbox", id: "room-public", checked: s.public, onchange: (e) => this.send({ type: "public", public: e.target.checked }) }),
+        " ", el("label", { for: "room-public", text: "Public: listed in the lobby, where anyone may take a free seat (the game then starts when every seat is taken)" }))
+        : s.public ? el("p", { text: "A public room: it starts when every seat is taken." }) : null,
       creator ? el("button", { id: "start", type: "button", class: "primary", disabled: free.length > 0, text: free.length ? `Waiting for ${free.length} player${free.length > 1 ? "s" : ""}…` : "Start the game", onclick: () => this.send({ type: "start" }) })
         : el("p", { text: you === null ? (free.length ? "Pick a free seat to play, or stay to watch." : "All seats are taken: you are watching.") : "Waiting for the room's creator to start the game." }));
     this.main.replaceChildren(page);
