@@ -296,3 +296,23 @@ def test_replays_ratings_and_public_rooms_on_postgresql(url: str) -> None:
     assert [(h, n) for h, n, _ in db.leaderboard("deserto", 10)] == [("h1", "Ana"), ("h2", "")]
     db.delete_finished("PUB-x", 0)
     assert db.finished("r1") is None and db.player_finished("h2", 5) == []
+
+
+def test_the_lobby_of_any_process_lists_the_public_rooms_of_all(url: str) -> None:
+    async def main() -> None:
+        a = Rooms(PostgresDatabase(url), bot_pause=0, hub=PostgresHub(url, lease_seconds=0.1))
+        b = Rooms(PostgresDatabase(url), bot_pause=0, hub=PostgresHub(url, lease_seconds=0.1))
+        a.resume()
+        b.resume()
+        public, _ = a.create({}, [{"kind": "human"}, {"kind": "human"}], "Ana", public=True)
+        private, _ = a.create({}, [{"kind": "human"}, {"kind": "human"}], "Ana")
+        listed = [r["code"] for r in b.lobby()]
+        assert public in listed and private not in listed
+        # "Play now" at the other process seats the second person in that room, which starts.
+        seated = await b.play_now(2, "Ben", player="ben", address="10.0.0.2")
+        assert seated["code"] == public
+        await until(lambda: a.get(public) is not None and a.get(public).status == "playing")  # type: ignore[union-attr]
+        a.close()
+        b.close()
+
+    asyncio.run(main())

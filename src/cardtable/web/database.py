@@ -665,6 +665,21 @@ class Database:
         )
         return [RoomRow(*r) for r in rows]
 
+    def public_lobby_rooms(self, limit: int) -> list[str]:
+        """The codes of the ``limit`` oldest public rooms still in their lobby (the lobby page
+        of any process lists them).
+
+        >>> s = Database(":memory:")
+        >>> s.put_room(RoomRow("PUB", "{}", "[]", None, 0, "lobby", 1.0, None, "duel", public=True))
+        >>> s.put_room(RoomRow("PRV", "{}", "[]", None, 0, "lobby", 2.0, None, "duel"))
+        >>> s.public_lobby_rooms(10)
+        ['PUB']
+        """
+        rows = self._read(
+            "SELECT code FROM rooms WHERE public = 1 AND status = 'lobby' ORDER BY created, code LIMIT ?", (limit,)
+        )
+        return [str(r[0]) for r in rows]
+
     def player_rooms(self, player: str) -> list[tuple[RoomRow, int]]:
         """The rooms a player made whose game is being played, newest first, each with
         the number of moves of its game.

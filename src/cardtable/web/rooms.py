@@ -1208,7 +1208,7 @@ class Rooms:
 
     async def _public(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
         flag = message.get("public")
-        async with room.lock:
+        async with self._change(room):
             seat = room.sockets.get(socket)
             if seat is None or not room.seats[seat].creator:
                 raise TableError("not-ready", "only the room's creator makes it public or private")
@@ -1232,6 +1232,7 @@ class Rooms:
         >>> [(r["code"], r["seats"], r["taken"], r["rated"]) for r in rooms.lobby()] == [(code, 2, 1, True)]
         True
         """
+        self._load_public()
         found = []
         for _, room in sorted(self._rooms.items(), key=lambda item: (item[1].created, item[0])):
             if room.closed or not room.public or room.status != "lobby":
@@ -1257,6 +1258,13 @@ class Rooms:
             if len(found) >= self.limits.lobby_rooms:
                 break
         return found
+
+    def _load_public(self) -> None:
+        """With other processes (a shared database): read the public rooms in their lobby
+        that this process does not hold yet, so that its lobby and "play now" see them."""
+        if self.db.shared:
+            for code in self.db.public_lobby_rooms(self.limits.lobby_rooms):
+                self.get(code)
 
     async def play_now(
         self,
@@ -1291,6 +1299,7 @@ class Rooms:
         shown = self._check_name(name)
         clocks.limit_of(pace, self.paces)
         holder = holder_of(player)
+        self._load_public()
         for _, room in sorted(self._rooms.items(), key=lambda item: (item[1].created, item[0])):
             if room.closed or not room.public or room.status != "lobby" or room.name != spec.name:
                 continue
@@ -1298,7 +1307,7 @@ class Rooms:
                 continue
             if holder is not None and any(s.holder == holder for s in room.seats):
                 return {"code": room.code, "token": None, "key": room.key, "link": f"/room/{room.code}#key={room.key}"}
-            async with room.lock:
+            async with self._change(room):  # on its newest state, told to the other processes
                 free = [i for i, s in enumerate(room.seats) if s.kind == "human" and s.token is None]
                 others = [s.name for s in room.seats if s.kind == "bot" or s.token]
                 if room.closed or room.status != "lobby" or not free:
