@@ -11,7 +11,7 @@ its local pool); with ``--out``, one JSON line per deal is appended to the file 
 finishes and the deals already there are skipped (an interrupted run resumes). The solver
 column solves each deal seeing every card (``--solver-seconds``, default 10; 0: skipped).
 
->>> line = summary([{"won": True, "moves": 100, "seconds": 2.0, "decisions": 90, "solver": "solved"}])
+>>> line = summary([{"won": True, "moves": 100, "seconds": 2.0, "slowest": 0.1, "solver": "solved"}])
 >>> line.splitlines()[0]
 '1/1 won = 100.0% (95% Wilson 20.7-100.0%)'
 """
@@ -78,9 +78,9 @@ def run(
             done, running = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 yield future.result()
-                deal = next(todo, None)
-                if deal is not None:
-                    running.add(pool.submit(one_deal, game, options, deal, samples, nodes, solver_seconds))
+                following = next(todo, None)
+                if following is not None:
+                    running.add(pool.submit(one_deal, game, options, following, samples, nodes, solver_seconds))
 
 
 def summary(rows: list[dict[str, Any]]) -> str:
