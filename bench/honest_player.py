@@ -13,7 +13,7 @@ column solves each deal seeing every card (``--solver-seconds``, default 10; 0: 
 
 >>> line = summary([{"won": True, "moves": 100, "seconds": 2.0, "slowest": 0.1, "solver": "solved"}])
 >>> line.splitlines()[0]
-'1/1 won = 100.0% (95% Wilson 20.7-100.0%)'
+'1/1 won = 100.0% (95% Wilson 20.6-100.0%)'
 """
 
 from __future__ import annotations
