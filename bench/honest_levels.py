@@ -1,9 +1,9 @@
 """The honest player's win share per level, beside the reference player's, for every level key.
 
-Run: ``.venv/bin/python bench/honest_levels.py [DEALS] [--samples K] [--nodes N] [--workers W]``
-(default: the first 5 deals of each level's shipped table). A level that means something
-should fall for both players from easy to hard (tricky: the deals the reference player
-loses by definition).
+Run: ``.venv/bin/python bench/honest_levels.py [DEALS] [--skip S] [--samples K] [--nodes N] [--workers W]
+[--keys K1,K2]`` (default: the first 5 deals of each level's shipped table, after the first S).
+A level that means something should fall for both players from easy to hard (tricky: the
+deals the reference player loses by definition).
 
 >>> where, honest, reference = one("devils-square", {}, "easy", 0, 2, 1000)
 >>> where, honest in (True, False), reference in (True, False)
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -45,12 +46,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--samples", type=int, default=SAMPLES)
     parser.add_argument("--nodes", type=int, default=NODES)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--keys", default=None, help="comma-separated level keys (default: all)")
+    parser.add_argument("--skip", type=int, default=0, help="leave out the first SKIP deals of each table")
     args = parser.parse_args(argv)
     jobs = []
+    wanted = None if args.keys is None else set(args.keys.split(","))
     for key in level_keys():
+        if wanted is not None and key.label not in wanted:
+            continue
         rules = rules_for(key.game, **key.options())
         for level in GRADED_LEVELS:
-            for deal in table_deals(rules, level)[: args.deals]:
+            for deal in table_deals(rules, level)[args.skip : args.skip + args.deals]:
                 jobs.append((key.label, key.game, key.options(), level, deal))
     results: dict[tuple[str, str], list[tuple[bool, bool]]] = {}
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
@@ -59,9 +65,11 @@ def main(argv: list[str] | None = None) -> None:
             for label, game, options, level, deal in jobs
         ]
         for label, level, future in futures:
-            _, honest, reference = future.result()
+            (_, _, deal), honest, reference = future.result()
             results.setdefault((label, level), []).append((honest, reference))
-    print(f"first {args.deals} deals of each level's table; honest player: {args.samples} samples x {args.nodes} nodes")
+            print(f"{label} {level} deal {deal}: honest {honest}, reference {reference}", file=sys.stderr, flush=True)
+    budget = f"honest player: {args.samples} samples x {args.nodes} nodes"
+    print(f"deals {args.skip}-{args.skip + args.deals - 1} of each level's table (sorted); {budget}")
     print(f"{'key':<20} {'level':<7} {'honest':>16} {'reference':>16}")
     for (label, level), rows in results.items():
         n = len(rows)

@@ -112,7 +112,7 @@ def test_it_plays_legal_moves_to_the_end_and_is_reproducible(game: str, options:
 
 
 def test_a_short_game_is_played_to_its_win() -> None:
-    # Devil's Square deal 3 falls to the honest player at a small budget; every game ends.
+    # Klondike deal 8 falls to the honest player even at a small budget; the game ends.
     rules = rules_for("klondike")
     result = play(rules, 8, seed=0, **BUDGET)
     assert result.moves > 0 and result.decisions <= result.moves
@@ -148,3 +148,17 @@ def test_honest_hint_answers_with_a_legal_move() -> None:
     hint = honest_hint(game, seconds=2.0)
     assert hint.move in game.legal_moves() and hint.source == "honest"
     assert spec_for("klondike").one_player
+
+
+@pytest.mark.parametrize(("game", "options"), ONE_PLAYER)
+def test_the_imagined_deals_depend_only_on_the_view(game: str, options: dict[str, Any]) -> None:
+    rules = rules_for(game, **options)
+    state = _midgame(rules, 4, 5)
+    samples = []
+    for seed in range(3):
+        other = _shuffled_hidden(rules, state, seed)
+        memory = Memory()
+        memory.see(rules, other)
+        samples.append(determinize(rules, other, memory, random.Random(9)))
+    assert samples[0] == samples[1] == samples[2]
+    assert _view(rules, samples[0]) == _view(rules, state)

@@ -45,8 +45,10 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.rules import Rules
+from ..games import spec_for
 from ..solve.solver import solve
 
 SAMPLES = 8
@@ -185,6 +187,10 @@ class HonestPlayer:
     >>> r = rules_for("klondike"); p = HonestPlayer(r, seed=1, samples=2, nodes=5_000)
     >>> str(p.choose(r.deal(0)))  # first, a free look through the stock
     'd'
+    >>> HonestPlayer(rules_for("deserto"))
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.OptionError: the honest player plays one-player games, not deserto
     """
 
     def __init__(
@@ -196,7 +202,9 @@ class HonestPlayer:
         seconds: float | None = None,
     ) -> None:
         if samples < 1:
-            raise ValueError("samples must be at least 1")
+            raise OptionError("samples must be at least 1")
+        if not spec_for(rules.name).one_player:
+            raise OptionError(f"the honest player plays one-player games, not {rules.name}")
         self.rules = rules
         self.samples = samples
         self.nodes = nodes
