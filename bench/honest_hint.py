@@ -1,7 +1,7 @@
 """The wait for the honest hint (:func:`cardtable.hints.honest_hint`), per game and mode: p50,
 p95 and the longest, over the positions of games played by following it.
 
-Run: ``.venv/bin/python bench/honest_hint.py [DEALS] [MOVES] [--seconds S]`` (default 3 deals,
+Run: ``.venv/bin/python bench/honest_hint.py [DEALS] [MOVES] [--seconds S] [--games G1,G2]`` (default 3 deals,
 the first 30 hints of each, the default budget). The budget bounds the wait: the hint solves
 no new imagined deal once ``seconds`` have passed.
 
@@ -42,10 +42,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("deals", nargs="?", type=int, default=3)
     parser.add_argument("moves", nargs="?", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=HONEST_SECONDS)
+    parser.add_argument("--games", default=None, help="comma-separated games (default: every one-player game)")
     args = parser.parse_args(argv)
+    wanted = None if args.games is None else set(args.games.split(","))
     print(f"honest hint, budget {args.seconds:g} s; {args.deals} deals x up to {args.moves} hints")
     for spec in specs():
-        if not spec.one_player:
+        if not spec.one_player or (wanted is not None and spec.name not in wanted):
             continue
         for options in spec.variants or ({},):
             w = waits(spec.name, dict(options), args.deals, args.moves, args.seconds)
