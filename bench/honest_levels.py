@@ -73,9 +73,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{'key':<20} {'level':<7} {'honest':>16} {'reference':>16}")
     for (label, level), rows in results.items():
         n = len(rows)
-        honest = sum(1 for h, _ in rows if h)
-        reference = sum(1 for _, r in rows if r)
-        print(f"{label:<20} {level:<7} {_share(honest, n):>16} {_share(reference, n):>16}")
+        honest_wins = sum(1 for h, _ in rows if h)
+        reference_wins = sum(1 for _, r in rows if r)
+        print(f"{label:<20} {level:<7} {_share(honest_wins, n):>16} {_share(reference_wins, n):>16}")
 
 
 if __name__ == "__main__":
