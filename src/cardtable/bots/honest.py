@@ -10,8 +10,13 @@ unseen card equally likely in each unseen place: :func:`determinize`, built on t
 game's :meth:`~cardtable.core.rules.Rules.face_down` and
 :meth:`~cardtable.core.rules.Rules.with_face_down`). Each sample is solved by the
 all-seeing solver (:func:`cardtable.solve.solve`) within ``nodes`` positions (and
-``seconds``, if given); each winning line votes for its first move, and the move with
-the most votes is played (ties: the first in the rules' move order). A sample's line is
+``seconds``, if given); each winning line votes for its first move. One voted move is
+played at once; when the lines disagree, each voted move is weighed in hindsight: the
+samples still won after it (a sample whose line starts with it is; the others are solved
+again after it), then its votes, then the rules' move order. A safe move of the rules
+(:meth:`~cardtable.core.rules.Rules.auto_move`) that a line plays comes first. Moves back
+to a position of this game are not played: the solver, free to turn the stock over again,
+would put a needed move off for ever. A sample's line is
 kept from move to move while the sample stays consistent with what the table shows, so
 a sample is solved again only when a card turns up that it had placed otherwise
 (it is then *repaired*: the card seen goes where it was seen, the card the sample had
