@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .bots.honest import HonestPlayer
 from .core.game import Game
 from .core.rules import Rules
 from .levels.reference import obvious_step
@@ -39,7 +40,7 @@ HEURISTIC = "heuristic"
 @dataclass(frozen=True)
 class Hint:
     """A hint: the ``move`` to play (None when there is none), where it comes from
-    (``source``: ``"solver"`` or ``"heuristic"``), what the solver knows of the
+    (``source``: ``"solver"``, ``"heuristic"`` or, from :func:`honest_hint`, ``"honest"``), what the solver knows of the
     position (``status``: ``"won"``, ``"winnable"``, ``"lost"``: proved, or
     ``"unknown"``), a sentence for the player (``text``), and for a solver hint
     the whole winning ``line`` it starts (so the next hints along it are free).
@@ -144,3 +145,47 @@ def visible_hint(game: Game[Any, Any]) -> Hint:
     if move not in legal:  # the same moves are legal in both (they depend on the face-up cards only)
         move = legal[0]
     return Hint(move, HEURISTIC, "unknown", game.rules.describe_move(game.state, move) + ".")
+
+
+# --- the honest hint: the honest player's move (issue 31) ------------------------------
+
+HONEST = "honest"
+HONEST_SECONDS = 0.5
+"""The default wait of :func:`honest_hint`, in seconds (docs/benchmarks.md, "The honest
+player": its measured wait per game)."""
+HONEST_SAMPLES = 8
+"""The deals of the unseen cards :func:`honest_hint` imagines."""
+
+
+def honest_hint(game: Game[Any, Any], seconds: float = HONEST_SECONDS, samples: int = HONEST_SAMPLES) -> Hint:
+    """The honest hint: the move the honest player (:mod:`cardtable.bots.honest`) would play
+    here, seeing only what the player sees: the face-up cards, and the cards turned up
+    earlier in this game (its positions so far, :meth:`~cardtable.core.game.Game.positions`;
+    cards seen on lines taken back by undo are not counted). It imagines ``samples`` deals
+    of the unseen cards and solves them, for about ``seconds`` (plus one solve's slack).
+    ``source`` is ``"honest"``; ``status`` says what it found: ``"won"``, ``"unknown"``
+    (the solver that sees the face-down cards, :func:`hint`, is the one that knows).
+
+    >>> import cardtable
+    >>> h = honest_hint(cardtable.new_game("klondike", deal=8))
+    >>> str(h.move), h.source  # first a free look through the stock
+    ('d', 'honest')
+    """
+    rules = game.rules
+    if rules.is_won(game.state):
+        return Hint(None, HEURISTIC, "won", "The game is won.")
+    player = HonestPlayer(rules, samples=samples)
+    for state in game.positions()[:-1]:
+        player.memory.see(rules, state)
+    move = player.choose(game.state, seconds=seconds)
+    if move is None:
+        return Hint(None, HONEST, "unknown", "No move is left.")
+    won, tried = player.wins
+    words = rules.describe_move(game.state, move)
+    if tried == 0:
+        text = f"{words}: it shows cards you have not seen, and can be taken back by the rules."
+    elif won:
+        text = f"{words}: of {tried} ways the unseen cards may lie, {won} are still won after it."
+    else:
+        text = f"{words}: none of {tried} ways the unseen cards may lie was won (a move that makes progress)."
+    return Hint(move, HONEST, "unknown", text)

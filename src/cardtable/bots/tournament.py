@@ -200,7 +200,7 @@ def check_lineup(game: str, players: Sequence[str], budget: dict[str, Any], opti
     >>> check_lineup("deserto", ["greedy", "nobody"], {}, {})
     Traceback (most recent call last):
     ...
-    cardtable.core.errors.OptionError: unknown bot 'nobody' (bots: random, greedy, ismcts)
+    cardtable.core.errors.OptionError: unknown bot 'nobody' (bots: random, greedy, ismcts...)
     """
     made = new_game(game, deal=0, **options)
     if not isinstance(made, MultiplayerGame):

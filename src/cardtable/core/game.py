@@ -212,6 +212,17 @@ class Game(Generic[S, M]):
         """
         return [step.move for step in self._history]
 
+    def positions(self) -> list[S]:
+        """The positions the game went through, the start first and the current one last
+        (what a player at the table has seen, face-down cards apart).
+
+        >>> import cardtable
+        >>> g = cardtable.new_game("klondike", deal=0); _ = g.play("d")
+        >>> [len(p.stock) for p in g.positions()]
+        [24, 21]
+        """
+        return [step.before for step in self._history] + [self._state]
+
     def __repr__(self) -> str:
         source = f"deal={self.deal}" if self.deal is not None else "layout=..."
         return f"<Game {self.name} {source} {self.rules.option_text()} moves={len(self._history)}>"

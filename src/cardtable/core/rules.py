@@ -368,6 +368,47 @@ class Rules(ABC, Generic[S, M]):
         """
         return None
 
+    # --- what a player sees ------------------------------------------------
+
+    def face_down(self, state: S) -> tuple[int, ...]:
+        """The cards lying face down, in a fixed order of their places: every card
+        :meth:`display` shows face down, row by row, pile by pile, bottom first (so a
+        game's stock, whose cards may have been seen on an earlier pass, comes before
+        the piles whose face-down cards have never been seen). A player who cannot
+        see them knows only how many there are and where (see
+        :mod:`cardtable.bots.honest`).
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("klondike"); len(r.face_down(r.deal(0)))  # 24 in the stock, 21 in the piles
+        45
+        """
+        return tuple(card for row in self.display(state) for _, pile in row for card, up in pile if not up)
+
+    def with_face_down(self, state: S, cards: Sequence[int]) -> S:
+        """The position ``state`` with ``cards`` in its face-down places, in the order
+        of :meth:`face_down` (everything face up stays as it is): how a player who
+        cannot see them imagines another deal consistent with what it has seen. A
+        game that lets such a player play it implements this; the default refuses.
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("klondike"); s = r.deal(0)
+        >>> r.with_face_down(s, r.face_down(s)) == s
+        True
+        """
+        raise NotImplementedError(f"{self.name} cannot place other cards face down")
+
+    def look_through(self, state: S) -> list[M]:
+        """Moves that turn up face-down cards and then bring the position back exactly as
+        it was (in Klondike with unlimited redeals: draw through the stock, redeal,
+        draw back to the same waste), so that a player may look at them for free; an
+        empty list when there are none (the default).
+
+        >>> from cardtable.games import rules_for
+        >>> rules_for("devils-square").look_through(rules_for("devils-square").deal(0))
+        []
+        """
+        return []
+
     # --- the end ----------------------------------------------------------
 
     @abstractmethod

@@ -49,6 +49,7 @@ tableau (by pile); then draw or redeal.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, NamedTuple
 
@@ -726,6 +727,21 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
             if is_safe_home(c, found, base):
                 return move
         return None
+
+    # --- what a player sees -----------------------------------------------------
+
+    def with_face_down(self, state: DemonthiefState, cards: Sequence[int]) -> DemonthiefState:
+        """``state`` with ``cards`` face down (:meth:`~cardtable.core.rules.Rules.face_down`'s
+        order: the stock bottom first, then the reserve under its top card).
+
+        >>> r = Demonthief(); s = r.deal(0)
+        >>> t = r.with_face_down(s, r.face_down(s)[::-1])
+        >>> t.stock[0] == s.reserve[-2], t.reserve[-1] == s.reserve[-1]
+        (True, True)
+        """
+        n = len(state.stock)
+        reserve = state.reserve
+        return state._replace(stock=tuple(cards[:n]), reserve=tuple(cards[n:]) + reserve[len(reserve) - 1 :])
 
     # --- the end ----------------------------------------------------------------
 

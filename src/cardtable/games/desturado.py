@@ -64,6 +64,7 @@ right, then hand spaces 1 up).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ..core.cards import RANK, SUIT, card_name, card_text, french_deck, parse_card
@@ -498,6 +499,24 @@ class Desturado(Rules[DesturadoState, DesturadoMove]):
             if target:
                 return _no_fit(2, bottom, target[-1])
         return f"{move} is legal here"
+
+    # --- what a player sees -----------------------------------------------------
+
+    def with_face_down(self, state: DesturadoState, cards: Sequence[int]) -> DesturadoState:
+        """``state`` with ``cards`` face down (:meth:`~cardtable.core.rules.Rules.face_down`'s
+        order: the face-down part of each column, left to right, bottom first).
+
+        >>> r = Desturado(); s = r.deal(0)
+        >>> t = r.with_face_down(s, r.face_down(s)[::-1])
+        >>> t.columns[0][0] == s.columns[-1][s.down[-1] - 1], t.hand == s.hand
+        (True, True)
+        """
+        columns = []
+        at = 0
+        for column, d in zip(state.columns, state.down, strict=True):
+            columns.append(tuple(cards[at : at + d]) + column[d:])
+            at += d
+        return state._replace(columns=tuple(columns))
 
     # --- the end ----------------------------------------------------------------
 

@@ -44,7 +44,7 @@ number from one count to another, and the target's top card fits only one.)
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import permutations
 from typing import Any, NamedTuple
 
@@ -560,6 +560,17 @@ class DevilsSquare(Rules[DevilsSquareState, DevilsSquareMove]):
             if items.count(item) > 1:
                 return f"repeated item: {KK_ITEM_NAMES[item]} would appear twice in the combined pile"
         return "the move is legal here"
+
+    # --- what a player sees -----------------------------------------------------
+
+    def with_face_down(self, state: DevilsSquareState, cards: Sequence[int]) -> DevilsSquareState:
+        """``state`` with ``cards`` as its draw pile (bottom first), the only face-down cards.
+
+        >>> r = DevilsSquare(); s = r.deal(0)
+        >>> r.with_face_down(s, r.face_down(s)[::-1]).draw == s.draw[::-1]
+        True
+        """
+        return state._replace(draw=tuple(cards))
 
     # --- the end ----------------------------------------------------------------
 

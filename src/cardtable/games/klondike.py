@@ -43,6 +43,7 @@ move.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ..core.cards import RANK, RED, SUIT, SUIT_NAMES, SUITS, card_name, card_text, french_deck, make_card, parse_card
@@ -664,6 +665,43 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
             if r <= 2 or (found[other[0]] >= r - 1 and found[other[1]] >= r - 1):
                 return move
         return None
+
+    # --- what a player sees -----------------------------------------------------
+
+    def with_face_down(self, state: KlondikeState, cards: Sequence[int]) -> KlondikeState:
+        """``state`` with ``cards`` face down (:meth:`~cardtable.core.rules.Rules.face_down`'s
+        order: the stock bottom first, then the face-down part of piles 1-7).
+
+        >>> r = Klondike(); s = r.deal(0)
+        >>> t = r.with_face_down(s, r.face_down(s)[::-1])
+        >>> t.stock[0] == s.tableau[6][5], t.tableau == s.tableau
+        (True, False)
+        """
+        n = len(state.stock)
+        tableau = []
+        at = n
+        for pile, d in zip(state.tableau, state.down, strict=True):
+            tableau.append(tuple(cards[at : at + d]) + pile[d:])
+            at += d
+        return state._replace(stock=tuple(cards[:n]), tableau=tuple(tableau))
+
+    def look_through(self, state: KlondikeState) -> list[KlondikeMove]:
+        """With unlimited redeals, a stock that is not empty and a waste of whole draws: draw
+        through the stock, redeal and draw back to the same waste (the position is then the
+        same); else nothing.
+
+        >>> r = Klondike(); s = r.deal(0)
+        >>> moves = r.look_through(s); len(moves), str(moves[-1])
+        (9, 'r')
+        >>> for m in moves: s = r.apply(s, m)
+        >>> s == r.deal(0)
+        True
+        """
+        stock, waste = state.stock, state.waste
+        if self._redeals is not None or not stock or len(waste) % self._draw:
+            return []
+        draws = -(-len(stock) // self._draw)
+        return [DRAW] * draws + [REDEAL] + [DRAW] * (len(waste) // self._draw)
 
     # --- the end ----------------------------------------------------------------
 

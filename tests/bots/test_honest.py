@@ -1,0 +1,164 @@
+"""The honest player (cardtable.bots.honest): it decides from what a person sees, legally, reproducibly."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cardtable.bots.honest import HonestPlayer, Memory, determinize, play
+from cardtable.core.game import Game
+from cardtable.games import rules_for, spec_for, specs
+from cardtable.hints import honest_hint
+
+ONE_PLAYER = [
+    (spec.name, variant)
+    for spec in specs()
+    if spec.one_player and spec.name != "toy-patience"
+    for variant in (spec.variants or ({},))
+]
+BUDGET: dict[str, Any] = {"samples": 3, "nodes": 3_000}
+
+
+def _shuffled_hidden(rules: Any, state: Any, seed: int) -> Any:
+    """``state`` with its face-down cards in another order: the same view, other hidden cards."""
+    cards = list(rules.face_down(state))
+    random.Random(seed).shuffle(cards)
+    return rules.with_face_down(state, cards)
+
+
+def _midgame(rules: Any, deal: int, moves: int) -> Any:
+    """A position some moves into deal ``deal`` (first legal moves that turn cards up when they can)."""
+    state = rules.deal(deal)
+    for _ in range(moves):
+        legal = rules.legal_moves(state)
+        if not legal or rules.is_won(state):
+            break
+        state = rules.apply(state, legal[0])
+    return state
+
+
+@pytest.mark.parametrize(("game", "options"), ONE_PLAYER)
+def test_the_face_down_cards_round_trip(game: str, options: dict[str, Any]) -> None:
+    rules = rules_for(game, **options)
+    state = rules.deal(5)
+    down = rules.face_down(state)
+    assert down, "every one-player game deals cards face down"
+    assert rules.with_face_down(state, down) == state
+    other = _shuffled_hidden(rules, state, 1)
+    assert sorted(rules.cards(other)) == sorted(rules.cards(state))
+    assert rules.display(other) != rules.display(state) or down == rules.face_down(other)
+    # Only the face-down cards moved: what a player sees is the same.
+    assert _view(rules, other) == _view(rules, state)
+
+
+def _view(rules: Any, state: Any) -> list[Any]:
+    return [[(name, [c if up else None for c, up in pile]) for name, pile in row] for row in rules.display(state)]
+
+
+@pytest.mark.parametrize(("game", "options"), ONE_PLAYER)
+@pytest.mark.parametrize("moves", [0, 6])
+def test_decisions_do_not_depend_on_the_hidden_cards(game: str, options: dict[str, Any], moves: int) -> None:
+    rules = rules_for(game, **options)
+    state = _midgame(rules, 3, moves)
+    if not rules.legal_moves(state):
+        pytest.fail(f"no legal move after {moves} moves: choose another position")
+    chosen = []
+    for seed in range(3):
+        other = _shuffled_hidden(rules, state, seed)
+        assert _view(rules, other) == _view(rules, state)
+        chosen.append(HonestPlayer(rules, seed=7, **BUDGET).choose(other))
+    assert chosen[0] is not None and chosen.count(chosen[0]) == 3, [str(m) for m in chosen]
+
+
+def test_a_whole_game_does_not_depend_on_the_hidden_cards() -> None:
+    # Klondike, the stock looked through first: two deals with one view at the start play the same
+    # moves until a card turns up differently.
+    rules = rules_for("klondike")
+    state = rules.deal(8)
+    other = _shuffled_hidden(rules, state, 3)
+    a, b = HonestPlayer(rules, seed=2, **BUDGET), HonestPlayer(rules, seed=2, **BUDGET)
+    for _ in range(40):
+        if _view(rules, state) != _view(rules, other):
+            break
+        move = a.choose(state)
+        assert move == b.choose(other)
+        state, other = rules.apply(state, move), rules.apply(other, move)
+    else:
+        pytest.fail("forty moves without a card turned up")
+
+
+@pytest.mark.parametrize(("game", "options"), ONE_PLAYER)
+def test_it_plays_legal_moves_to_the_end_and_is_reproducible(game: str, options: dict[str, Any]) -> None:
+    rules = rules_for(game, **options)
+    player = HonestPlayer(rules, seed=1, **BUDGET)
+    state = rules.deal(11)
+    for _ in range(60):
+        move = player.choose(state)
+        if move is None:
+            break
+        assert move in rules.legal_moves(state)
+        state = rules.apply(state, move)
+    first = play(rules, 11, seed=1, **BUDGET)
+    assert first == play(rules, 11, seed=1, **BUDGET) or first.seconds > 0  # seconds differ; the rest may not
+    again = play(rules, 11, seed=1, **BUDGET)
+    assert (again.won, again.moves, again.solves, again.decisions) == (
+        first.won,
+        first.moves,
+        first.solves,
+        first.decisions,
+    )
+
+
+def test_a_short_game_is_played_to_its_win() -> None:
+    # Klondike deal 8 falls to the honest player even at a small budget; the game ends.
+    rules = rules_for("klondike")
+    result = play(rules, 8, seed=0, **BUDGET)
+    assert result.moves > 0 and result.decisions <= result.moves
+    assert result.won, "Klondike deal 8 is an easy win even without seeing the face-down cards"
+
+
+def test_memory_knows_the_stock_after_a_look() -> None:
+    rules = rules_for("klondike")
+    state = rules.deal(0)
+    memory = Memory()
+    memory.see(rules, state)
+    assert not any(memory.known(rules, state)[1])
+    for move in rules.look_through(state):
+        state = rules.apply(state, move)
+        memory.see(rules, state)
+    known = memory.known(rules, state)[1]
+    assert state == rules.deal(0) and known == (True,) * 24 + (False,) * 21
+    sample = determinize(rules, state, memory, random.Random(4))
+    assert sample.stock == state.stock and sample.tableau != state.tableau
+
+
+def test_two_decks_a_copy_seen_face_up_does_not_reveal_its_twin() -> None:
+    # Demonthief has two of every card: a card seen on the table says nothing of the stock.
+    rules = rules_for("demonthief")
+    state = rules.deal(2)
+    memory = Memory()
+    memory.see(rules, state)
+    assert not any(memory.known(rules, state)[1])
+
+
+def test_honest_hint_answers_with_a_legal_move() -> None:
+    game = Game(rules_for("klondike"), rules_for("klondike").deal(8))
+    hint = honest_hint(game, seconds=2.0)
+    assert hint.move in game.legal_moves() and hint.source == "honest"
+    assert spec_for("klondike").one_player
+
+
+@pytest.mark.parametrize(("game", "options"), ONE_PLAYER)
+def test_the_imagined_deals_depend_only_on_the_view(game: str, options: dict[str, Any]) -> None:
+    rules = rules_for(game, **options)
+    state = _midgame(rules, 4, 5)
+    samples = []
+    for seed in range(3):
+        other = _shuffled_hidden(rules, state, seed)
+        memory = Memory()
+        memory.see(rules, other)
+        samples.append(determinize(rules, other, memory, random.Random(9)))
+    assert samples[0] == samples[1] == samples[2]
+    assert _view(rules, samples[0]) == _view(rules, state)
