@@ -20,6 +20,8 @@ import uvicorn
 
 from cardtable.web import SERVER_OPTIONS, create_app
 
+from .pg_cluster import Cluster
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -130,3 +132,14 @@ def page(context: Any, live: LiveServer) -> Iterator[Page]:
     # Refused moves answer 4xx on purpose; the browser logs those as failed loads. Anything else is a fault.
     faults = [e for e in wrapped.errors if "the server responded with a status of 4" not in e]
     assert faults == [], faults
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    """A throwaway PostgreSQL cluster (:mod:`tests.web.pg_cluster`) for a test module."""
+    running = Cluster()
+    try:
+        running.start()
+        yield running
+    finally:
+        running.stop()

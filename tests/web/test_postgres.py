@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import psycopg
@@ -27,16 +26,6 @@ from cardtable.web.rooms import Rooms
 from .pg_cluster import Cluster
 
 pytestmark = pytest.mark.postgres
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    running = Cluster()
-    try:
-        running.start()
-        yield running
-    finally:
-        running.stop()
 
 
 @pytest.fixture

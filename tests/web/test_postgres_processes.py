@@ -22,7 +22,6 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
 
@@ -82,16 +81,6 @@ class Process:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    running = Cluster()
-    try:
-        running.start()
-        yield running
-    finally:
-        running.stop()
 
 
 class Seat:
