@@ -252,17 +252,23 @@ def room_with_clock(browser: Any, url: str, path: Path) -> None:
     ana.click("#start")
     rng = random.Random(2)
     for _ in range(4):
-        for page in (ana, ben):
-            page.wait_for_selector("body[data-state='playing']")
-            moves = page.evaluate(MINE)
-            if moves:
-                page.fill("#move-input", rng.choice(moves)["move"])
-                page.press("#move-input", "Enter")
-                page.wait_for_timeout(200)
+        take_turns((ana, ben), rng, "body[data-state='playing']", 200)
     friend.close()
     ana.wait_for_selector("#room-bar .seat-left")
     ana.wait_for_timeout(1500)  # the clock has counted down a little
     ana.screenshot(path=str(path), full_page=True)
+
+
+def take_turns(pages: Any, rng: random.Random, ready: str, pause_ms: int) -> None:
+    """Each page in turn, once ``ready`` matches: a random legal move of its seat, if it is to
+    move, typed in the move box, then a pause of ``pause_ms``."""
+    for page in pages:
+        page.wait_for_selector(ready)
+        moves = page.evaluate(MINE)
+        if moves:
+            page.fill("#move-input", rng.choice(moves)["move"])
+            page.press("#move-input", "Enter")
+            page.wait_for_timeout(pause_ms)
 
 
 def people_pages(browser: Any, url: str, out: Path) -> None:
@@ -281,13 +287,7 @@ def people_pages(browser: Any, url: str, out: Path) -> None:
     rng = random.Random(3)
     ana = pages[0]
     while ana.evaluate("document.body.dataset.state") not in ("won", "over"):
-        for page in pages:
-            page.wait_for_selector("body[data-state='playing'], body[data-state='won'], body[data-state='over']")
-            moves = page.evaluate(MINE)
-            if moves:
-                page.fill("#move-input", rng.choice(moves)["move"])
-                page.press("#move-input", "Enter")
-                page.wait_for_timeout(120)
+        take_turns(pages, rng, "body[data-state='playing'], body[data-state='won'], body[data-state='over']", 120)
     ana.click("#replay-link")
     ana.wait_for_selector("body[data-state='replay']")
     ana.locator("#replay-at").fill("24")

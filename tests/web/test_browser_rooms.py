@@ -55,6 +55,17 @@ def play_one(p: Any, rng: random.Random, by_drag: bool) -> bool:
     return True
 
 
+def play_moves(p: Any, rng: random.Random, count: int, drags: int) -> None:
+    """Play ``count`` random moves of this page's seat by mouse, the first ``drags`` of them
+    by dragging (the others by two clicks), waiting for the bots between them."""
+    played = 0
+    while played < count:
+        if play_one(p, rng, played < drags):
+            played += 1
+        else:
+            p.wait_for_timeout(50)
+
+
 def over(p: Any) -> bool:
     return str(p.evaluate("document.body.dataset.state")) in ("won", "over")
 
@@ -142,12 +153,7 @@ def test_play_against_bots_from_the_home_page_then_undo_and_redo(page: Page) -> 
     p.wait_for_selector("body[data-state='playing']")
     assert "/room/" in p.url and p.locator("#start").count() == 0
     rng = random.Random(2)
-    played = 0
-    while played < 2:
-        if play_one(p, rng, played == 0):
-            played += 1
-        else:
-            p.wait_for_timeout(50)
+    play_moves(p, rng, 2, drags=1)
     p.wait_for_function(f"() => {{ const t = ({TABLE})(); return t && t.to_move === t.seat && t.can_undo; }}")
     before = shown(p)
     assert before is not None
@@ -176,12 +182,7 @@ def test_play_against_bots_from_the_home_page_then_undo_and_redo(page: Page) -> 
 def test_a_reload_in_the_middle_of_a_game_gives_back_the_same_seat_and_hand(page: Page) -> None:
     p = open_room(page, ["greedy"])
     rng = random.Random(1)
-    played = 0
-    while played < 3:
-        if play_one(p, rng, True):
-            played += 1
-        else:
-            p.wait_for_timeout(50)
+    play_moves(p, rng, 3, drags=3)
     p.wait_for_function(f"() => {{ const t = ({TABLE})(); return t && t.to_move === t.seat; }}")
     before = shown(p)
     assert before is not None
@@ -196,12 +197,7 @@ def test_a_reload_in_the_middle_of_a_game_gives_back_the_same_seat_and_hand(page
 def test_a_page_that_lost_its_connection_says_the_last_move_it_saw(page: Page) -> None:
     p = open_room(page, ["greedy"])
     rng = random.Random(2)
-    played = 0
-    while played < 2:
-        if play_one(p, rng, False):
-            played += 1
-        else:
-            p.wait_for_timeout(50)
+    play_moves(p, rng, 2, drags=0)
     p.wait_for_function(f"() => {{ const t = ({TABLE})(); return t && t.to_move === t.seat; }}")
     before = shown(p)
     assert before is not None
