@@ -183,7 +183,7 @@ def honest_hint(game: Game[Any, Any], seconds: float = HONEST_SECONDS, samples: 
     won, tried = player.wins
     words = rules.describe_move(game.state, move)
     if tried == 0:
-        text = f"{words}: it shows cards you have not seen, and can be taken back by the rules."
+        text = f"{words}: a look at cards you have not seen, which costs nothing (the stock comes round to here again)."
     elif won:
         text = f"{words}: of {tried} ways the unseen cards may lie, {won} are still won after it."
     else:
