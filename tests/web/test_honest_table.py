@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 import cardtable
 from cardtable.core.game import Game
-from cardtable.hints import seen_only, visible_hint
+from cardtable.hints import honest_hint, seen_only, visible_hint
 from cardtable.solve.solver import solve
 from cardtable.web import create_app
 from cardtable.web.table_hints import SeenCards, TableHints, unseen
@@ -184,14 +184,66 @@ def test_the_plain_hint_never_depends_on_face_down_cards(name: str) -> None:
     assert checked >= 6
 
 
+@pytest.mark.parametrize("name", SOLITAIRES)
+def test_the_tables_plain_hint_is_the_honest_players_and_never_depends_on_face_down_cards(name: str) -> None:
+    """The table's plain hint is the honest player's move (what it would play with what the
+    player has seen), and positions a player cannot tell apart (the face-down cards dealt again
+    in another order, after the same moves) get the same plain hint, in the same words."""
+    rng = random.Random(name)
+    checked = 0
+    for deal in range(4):
+        game = cardtable.new_game(name, deal=deal)
+        for _ in range(rng.randrange(5, 25)):
+            if not game.legal_moves():
+                break
+            game.play(rng.choice(game.legal_moves()))
+        hidden = re.findall(r"<([^<>]+)>", game.to_text())
+        if len(set(hidden)) < 2:
+            continue
+        hint = TableHints().plain(game, seconds=None)  # no time limit: the same on any machine
+        honest = honest_hint(game, seconds=None)
+        assert (hint["move"], hint["text"]) == (str(honest.move), honest.text)
+        assert hint["source"] == "plain" and honest.source == "honest"
+        other = _redealt(game, rng)
+        again = TableHints().plain(other, seconds=None)
+        assert (again["move"], again["text"]) == (hint["move"], hint["text"])
+        checked += 1
+    assert checked >= 2
+
+
+def _redealt(game: Any, rng: random.Random) -> Any:
+    """The same game (deal, moves) with the cards never seen face up in it dealt again in
+    another order among their places: a game its player cannot tell from ``game``."""
+    rules = game.rules
+    seen: Counter[int] = Counter()
+    for state in game.positions():
+        seen |= Counter(rules.deck()) - Counter(rules.face_down(state))
+    start = rules.deal(game.deal)
+    down = list(rules.face_down(start))
+    places = [i for i, c in enumerate(down) if not seen[c]]
+    cards = [down[i] for i in places]
+    shuffled = cards[:]
+    while shuffled == cards and len(set(cards)) > 1:
+        rng.shuffle(shuffled)
+    for i, c in zip(places, shuffled, strict=True):
+        down[i] = c
+    layout = rules.to_text(rules.with_face_down(start, down))
+    other = cardtable.new_game(rules.name, layout=layout, **game.options)
+    for move in game.moves:
+        other.play(str(move))
+    assert other.state != game.state
+    return other
+
+
 def test_the_hints_say_what_they_know(client: TestClient) -> None:
     table = new(client, game="klondike", deal=0)
     plain = act(client, table, "hint", kind="plain").json()
     assert plain["hint"] == {
-        "move": "3f",
+        "move": "d",
         "source": "plain",
         "status": "unknown",
-        "text": "Move A♠ to the spades foundation.",
+        "text": "Draw three cards: a look at cards you have not seen, which costs nothing "
+        "(the stock comes round to here again).",
     }
     assert plain["hints"] == 0  # looking at the table is not counted
     solver = act(client, table, "hint").json()

@@ -2,8 +2,12 @@
 
 Two hints, each saying what it knows:
 
-* the plain hint (:meth:`TableHints.plain`) looks only at what the player sees
-  (:func:`cardtable.hints.visible_hint`): the face-down cards never change it;
+* the plain hint (:meth:`TableHints.plain`) is the honest player's move
+  (:func:`cardtable.hints.honest_hint`): what a strong player who cannot see the
+  face-down cards would play here. It looks only at what the player sees and has
+  seen in this game (the face-up cards, the cards turned up before), imagines deals
+  of the unseen cards and solves them, within :data:`PLAIN_SECONDS`: the face-down
+  cards never change it;
 * the solver's hint (:meth:`TableHints.hint`) searches the whole position, face-down
   cards included, and says so.
 
@@ -29,13 +33,19 @@ from collections import Counter
 from typing import Any
 
 from ..core.game import Game
-from ..hints import hint, visible_hint
+from ..hints import HONEST_SECONDS, hint, honest_hint
 from ..solve.solver import solve
 
 HINT_SECONDS = 0.04
 """The solver's time for a hint, in seconds: an answer within 50 ms (after it, the
 labelled heuristic move); a winning line found is remembered, so the hints that
 follow it cost nothing."""
+
+PLAIN_SECONDS: float | None = HONEST_SECONDS
+"""The honest player's time for a plain hint, in seconds (it solves no new imagined deal
+after it: the wait is about this plus one solve; docs/benchmarks.md, "The honest hint").
+None: no time limit (each imagined deal solved within the player's node budget: the
+hint then depends on nothing but what the player has seen, on any machine)."""
 
 FINISH_NODES = 20_000
 """The solver's budget (positions) for checking that autocomplete really finishes."""
@@ -178,15 +188,15 @@ class TableHints:
             "Undo, restart or deal again, or play on.",
         }
 
-    def plain(self, game: Game[Any, Any]) -> dict[str, str | None]:
-        """The plain hint: a move chosen from what the player sees only
-        (:func:`cardtable.hints.visible_hint`), in words.
+    def plain(self, game: Game[Any, Any], seconds: float | None = PLAIN_SECONDS) -> dict[str, str | None]:
+        """The plain hint: the honest player's move (:func:`cardtable.hints.honest_hint`),
+        chosen from what the player sees and has seen in this game only, in words.
 
         >>> import cardtable
-        >>> TableHints().plain(cardtable.new_game("klondike", deal=0))["text"]
-        'Move A♠ to the spades foundation.'
+        >>> TableHints().plain(cardtable.new_game("klondike", deal=0))["text"].split(":")[0]
+        'Draw three cards'
         """
-        found = visible_hint(game)
+        found = honest_hint(game, seconds=seconds)
         return {
             "move": None if found.move is None else str(found.move),
             "source": "plain",
@@ -235,6 +245,7 @@ __all__ = [
     "FINISH_NODES",
     "FINISH_SECONDS",
     "HINT_SECONDS",
+    "PLAIN_SECONDS",
     "SEES_FACE_DOWN",
     "SeenCards",
     "TableHints",

@@ -112,7 +112,7 @@ export class Table {
       restart: button("restart", "Restart", () => this.restart(), "Back to the start of this deal"),
       undo: button("undo", "Undo", () => this.act("undo"), "Take back a move (Ctrl+Z)"),
       redo: button("redo", "Redo", () => this.act("redo"), "Play again a move taken back (Ctrl+Y)"),
-      hint: button("hint", "Hint", () => this.plainHint(), "A move, chosen from the cards you can see"),
+      hint: button("hint", "Hint", () => this.plainHint(), "What a strong player who sees only what you have seen would play"),
       solver: button("solver-hint", "Solver hint (sees face-down cards)", () => this.solverHint(), "The solver's next move: it looks at the face-down cards"),
       finish: button("finish", "Autocomplete", () => this.act("finish"), "Play the checked winning finish"),
     };
@@ -1019,8 +1019,10 @@ export class Table {
   }
 
   async plainHint() {
-    // The plain hint looks only at what the player sees (a seats table: the playable cards).
+    // The plain hint looks only at what the player sees (a seats table: the playable cards): the
+    // honest player's move, which takes about half a second (it imagines the unseen cards).
     if (this.table.family === "seats") { this.showPlayable(); return; }
+    if (!this.busy) say("Thinking about the cards you have not seen…", "info");
     const data = await this.request("hint", { kind: "plain" });
     if (!data) return;
     this.show(data);
