@@ -157,9 +157,7 @@ HONEST_SAMPLES = 8
 """The deals of the unseen cards :func:`honest_hint` imagines."""
 
 
-def honest_hint(
-    game: Game[Any, Any], seconds: float | None = HONEST_SECONDS, samples: int = HONEST_SAMPLES
-) -> Hint:
+def honest_hint(game: Game[Any, Any], seconds: float | None = HONEST_SECONDS, samples: int = HONEST_SAMPLES) -> Hint:
     """The honest hint: the move the honest player (:mod:`cardtable.bots.honest`) would play
     here, seeing only what the player sees: the face-up cards, and the cards turned up
     earlier in this game (its positions so far, :meth:`~cardtable.core.game.Game.positions`;
