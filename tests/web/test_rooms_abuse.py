@@ -231,8 +231,13 @@ def test_hostile_budgets_do_not_hold_back_another_clients_bot(serve: Serve) -> N
         sent = time.monotonic()
         me.snapshot(lambda f, at=frame["at"]: f["at"] > at + 1 or f["status"] == "over", timeout=10)
         waits.append(time.monotonic() - sent)
-    # The bot's pause (0.05 s), one hostile search ahead at most (1 s), its own short search.
-    assert waits and max(waits) < 2.5, waits
+    # The victim's bot was served while the hostile searches still waited (the pool takes
+    # rooms in turn; each hostile search is bounded by its 1 s of wall-clock time, whatever
+    # the machine's load, so 21 of them on 2 workers keep it busy for about 10 s).
+    assert waits and pool.queued >= 1, (waits, pool.queued)
+    # The bot's pause (0.05 s), one hostile search ahead at most (1 s), its own short search
+    # (slack for a loaded machine).
+    assert max(waits) < 4.0, waits
     for c in hostile:
         c.close()
 
