@@ -876,6 +876,7 @@ GAME = GameSpec(
         LevelKey("klondike-draw3", "klondike", "draw", 3),
         LevelKey("klondike-draw1", "klondike", "draw", 1),
     ),
+    observation="cardtable.research.klondike_observation:KlondikeEncoder",
     gymnasium_id="cardtable/Klondike-v0",
     openspiel_name="cardtable_klondike",
     variants=({"draw": 3}, {"draw": 1}),
