@@ -22,7 +22,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..games.klondike import KlondikeState, make_card
+from ..core.cards import make_card
+from ..games.klondike import KlondikeState
 from .observations import INT16, SolitaireEncoder
 
 _PAD = tuple(bytes(52 - n) for n in range(53))
