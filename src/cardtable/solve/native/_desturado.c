@@ -55,6 +55,7 @@ typedef struct {
     uint8_t fit[MAX_CARDS * MAX_CARDS]; /* fit[bottom * 52 + top] */
     long long turn_up, per_card, to_hand, into_space, into_column, merge;
     int eager;
+    int prune; /* leave out the children desturado_lost proves lost (DesturadoProofSpace) */
     long long k; /* children kept per position; < 0: all */
     uint8_t base[MAX_COLS]; /* face-down ids of column i: base[i] + 1 .. base[i] + start down */
     Seen seen; /* keys of (3 * ncols + 2 * nhand) bytes, zero-padded to whole words */
@@ -156,6 +157,89 @@ static void make_key(const Ctx *c, const State *s, uint64_t key[KEY_WORDS]) {
     }
 }
 
+/* cardtable.solve.lost.desturado_lost: whether the matching bound proves s lost. The cards
+ * that must still move as the bottom of their unit or stack (M: every face-down card, every
+ * column's unit bottom, every hand stack's bottom) against the cards nothing lies on for good
+ * (T: every face-down card, every column's top, every hand stack's top); x may take t when x
+ * fits on t and t is not x's own unit or stack. Lost when fewer than |M| - hand spaces of M
+ * can be matched to distinct cards of T (see the Python function for the proof). */
+static int lost(const Ctx *c, const State *s) {
+    uint8_t m_card[MAX_CARDS], t_card[MAX_CARDS], own[MAX_CARDS]; /* own: T index of x's own top, or 255 */
+    int nm = 0, nt = 0, o = 0;
+    for (int i = 0; i < c->ncols; i++) {
+        int n = s->len[i];
+        if (n) {
+            int d = s->down[i];
+            for (int k = 0; k < d; k++) {
+                m_card[nm] = s->cards[o + k];
+                own[nm++] = 255;
+                t_card[nt++] = s->cards[o + k];
+            }
+            m_card[nm] = s->cards[o + d];
+            own[nm++] = (uint8_t)nt; /* the unit's top, next in T */
+            t_card[nt++] = s->cards[o + n - 1];
+        }
+        o += n;
+    }
+    for (int h = 0; h < c->nhand; h++) {
+        int n = s->len[c->ncols + h];
+        if (n) {
+            m_card[nm] = s->cards[o];
+            own[nm++] = (uint8_t)nt;
+            t_card[nt++] = s->cards[o + n - 1];
+        }
+        o += n;
+    }
+    int need = nm - c->nhand;
+    if (need <= 0) return 0;
+    /* Kuhn's augmenting paths, iteratively: match_t[j] is the M index matched to T index j. */
+    int match_t[MAX_CARDS], stamp[MAX_CARDS], from[MAX_CARDS], stack_i[MAX_CARDS], next_j[MAX_CARDS];
+    for (int j = 0; j < nt; j++) match_t[j] = -1, stamp[j] = -1;
+    int size = 0;
+    for (int root = 0; root < nm; root++) {
+        if (size + (nm - root) < need) return 1; /* even matching all the rest falls short */
+        int sp = 0, found = -1;
+        stack_i[sp] = root;
+        next_j[sp] = 0;
+        sp = 1;
+        while (sp && found < 0) {
+            int i = stack_i[sp - 1];
+            const uint8_t *fit = c->fit + (size_t)m_card[i] * MAX_CARDS;
+            int j = next_j[sp - 1];
+            for (; j < nt; j++) {
+                if (stamp[j] == root || j == own[i] || t_card[j] == m_card[i] || !fit[t_card[j]]) continue;
+                break;
+            }
+            if (j == nt) {
+                sp--;
+                continue;
+            }
+            next_j[sp - 1] = j + 1;
+            stamp[j] = root;
+            from[j] = sp - 1; /* the level whose M card takes j */
+            if (match_t[j] < 0) {
+                found = j;
+                break;
+            }
+            stack_i[sp] = match_t[j];
+            next_j[sp] = 0;
+            sp++;
+        }
+        if (found < 0) continue;
+        /* Flip the path: level l's M card takes the T card chosen at level l. */
+        int j = found;
+        for (int l = from[j];; l--) {
+            int prev = l ? next_j[l - 1] - 1 : -1; /* the T card that led to level l */
+            match_t[j] = stack_i[l];
+            if (!l) break;
+            j = prev;
+        }
+        size++;
+        if (size >= need) return 0;
+    }
+    return size < need;
+}
+
 /* DesturadoSpace.children (then the eager filter, then the first k): the moves, best first. */
 static int children(const Ctx *c, const State *s, uint8_t *out) {
     int off[MAX_PLACES + 1];
@@ -230,6 +314,16 @@ static int children(const Ctx *c, const State *s, uint8_t *out) {
         }
         gain[b] = g;
         move[b] = m;
+    }
+    if (c->prune) {
+        /* DesturadoProofSpace: the children proved lost left out, before the eager filter and k. */
+        int live = 0;
+        State child;
+        for (int a = 0; a < n; a++) {
+            apply_move(c, s, move[a] >> 4, move[a] & 15, &child);
+            if (!lost(c, &child)) move[live++] = move[a];
+        }
+        n = live;
     }
     int kept = 0;
     if (c->eager) {
@@ -332,23 +426,24 @@ static int read_score(PyObject *scores, Py_ssize_t i, long long *out) {
 }
 
 PyDoc_STRVAR(search_doc,
-             "search(columns, down, hand, fit, scores, eager, k, max_nodes, max_seen, seconds)\n"
+             "search(columns, down, hand, fit, scores, eager, prune, k, max_nodes, max_seen, seconds)\n"
              "--\n\n"
              "The depth-first search of cardtable.solve.search.depth_first over DesturadoSpace\n"
              "from the position (columns, down, hand): (verdict, nodes, moves), moves as bytes,\n"
              "two place codes (source, target) per move. fit: 52 * 52 bytes, fit[bottom * 52 + top];\n"
              "scores: (turn up, per card, to hand, into space, into column, merge); eager: keep only\n"
-             "progress moves when there are any; k: keep the first k children (< 0: all); limits\n"
+             "progress moves when there are any; prune: leave out the children desturado_lost proves\n"
+             "lost; k: keep the first k children (< 0: all); limits\n"
              "None for none.");
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *columns, *down, *hand, *scores, *o_nodes, *o_seen, *o_seconds;
     Py_buffer fit;
-    int eager;
+    int eager, prune;
     long long k;
-    if (!PyArg_ParseTuple(args, "O!O!O!y*O!pLOOO", &PyTuple_Type, &columns, &PyTuple_Type, &down, &PyTuple_Type, &hand,
-                          &fit, &PyTuple_Type, &scores, &eager, &k, &o_nodes, &o_seen, &o_seconds))
+    if (!PyArg_ParseTuple(args, "O!O!O!y*O!ppLOOO", &PyTuple_Type, &columns, &PyTuple_Type, &down, &PyTuple_Type,
+                          &hand, &fit, &PyTuple_Type, &scores, &eager, &prune, &k, &o_nodes, &o_seen, &o_seconds))
         return NULL;
     Ctx c;
     memset(&c, 0, sizeof c);
@@ -371,6 +466,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     }
     c.nplaces = c.ncols + c.nhand;
     c.eager = eager;
+    c.prune = prune;
     c.k = k;
     if (read_score(scores, 0, &c.turn_up) || read_score(scores, 1, &c.per_card) ||
         read_score(scores, 2, &c.to_hand) || read_score(scores, 3, &c.into_space) ||
