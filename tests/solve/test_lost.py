@@ -11,8 +11,7 @@ import pytest
 import cardtable
 from cardtable.core.cards import parse_card
 from cardtable.games import rules_for
-from cardtable.core.rules import Rules
-from cardtable.games.desturado import DesturadoState
+from cardtable.games.desturado import Desturado, DesturadoState
 from cardtable.games.klondike import KlondikeState
 from cardtable.hints import hint
 from cardtable.solve import solve
@@ -119,7 +118,7 @@ c:
 in the full hand, and no hand stack that can move: five bottoms, four hand spaces."""
 
 
-def desturado_exhaustive(rules: Rules[Any, Any], state: DesturadoState) -> str:
+def desturado_exhaustive(rules: Desturado, state: DesturadoState) -> str:
     """The verdict of a complete search over every legal move (no pruning at all)."""
     found = depth_first(RulesSpace(rules), state, Budget(nodes=200_000, memory=None))
     assert found.verdict != "unknown"
@@ -127,7 +126,7 @@ def desturado_exhaustive(rules: Rules[Any, Any], state: DesturadoState) -> str:
 
 
 def test_desturado_a_bottom_with_nowhere_to_go_blocks_the_game() -> None:
-    rules = rules_for("desturado", mode="hard")
+    rules = Desturado(mode="hard")
     blocked = rules.from_text(NINE_ALONE)
     assert desturado_lost(blocked) and proved_lost(rules, blocked)
     assert desturado_exhaustive(rules, blocked) == "unsolvable"
@@ -136,17 +135,21 @@ def test_desturado_a_bottom_with_nowhere_to_go_blocks_the_game() -> None:
 
 
 def test_desturado_near_misses_are_not_claimed() -> None:
-    rules = rules_for("desturado", mode="hard")
+    rules = Desturado(mode="hard")
     # The ten of clubs open on its own in the hand, its clubs on the board: the nine takes
     # the ten, the eight to ace take the nine.
-    open_ten = rules.from_text(NINE_ALONE.replace("4: TC 8C 7C 6C 5C 4C 3C 2C AC", "4: TC").replace(
-        "b:", "b: 8C 7C 6C 5C 4C 3C 2C AC"))
+    open_ten = rules.from_text(
+        NINE_ALONE.replace("4: TC 8C 7C 6C 5C 4C 3C 2C AC", "4: TC").replace("b:", "b: 8C 7C 6C 5C 4C 3C 2C AC")
+    )
     assert not desturado_lost(open_ten)
     assert desturado_exhaustive(rules, open_ten) == "solved"
     # An empty hand space and the spades on the board: the nine of clubs goes into the space
     # and the spades onto it (the matching: the nine of spades takes the nine of clubs).
-    spare = rules.from_text(NINE_ALONE.replace("3: TS 9S 8S 7S 6S 5S 4S 3S 2S AS", "3: TS TC 8C 7C 6C 5C 4C 3C 2C AC")
-        .replace("4: TC 8C 7C 6C 5C 4C 3C 2C AC", "4:").replace("b:", "b: 9S 8S 7S 6S 5S 4S 3S 2S AS"))
+    spare = rules.from_text(
+        NINE_ALONE.replace("3: TS 9S 8S 7S 6S 5S 4S 3S 2S AS", "3: TS TC 8C 7C 6C 5C 4C 3C 2C AC")
+        .replace("4: TC 8C 7C 6C 5C 4C 3C 2C AC", "4:")
+        .replace("b:", "b: 9S 8S 7S 6S 5S 4S 3S 2S AS")
+    )
     assert not desturado_lost(spare)
     assert desturado_exhaustive(rules, spare) == "solved"
 
@@ -156,7 +159,7 @@ def test_desturado_matching_counts_each_open_card_once() -> None:
     the eight of clubs may both take only the eight of diamonds (the four of diamonds takes
     the five), so one bottom too many is left for the four full hand spaces, whose tens
     take nothing. A count of the bottoms with nothing to take would not see it."""
-    rules = rules_for("desturado", mode="hard")
+    rules = Desturado(mode="hard")
     crowded = rules.from_text(
         "desturado\na: 7D 6D 5D\nb: 4D 3D 2D AD\nc: 8C\n1: TD 9D 8D\n2: TH 9H 8H 7H 6H 5H 4H 3H 2H AH\n"
         "3: TS 9S 8S 7S 6S 5S 4S 3S 2S AS\n4: TC 9C 7C 6C 5C 4C 3C 2C AC"
@@ -174,7 +177,7 @@ def test_desturado_matching_counts_each_open_card_once() -> None:
 
 @pytest.mark.parametrize("mode", ["easy", "medium", "hard"])
 def test_desturado_no_deal_is_proved_lost_at_the_deal(mode: str) -> None:
-    rules = rules_for("desturado", mode=mode)
+    rules = Desturado(mode=mode)
     assert not any(desturado_lost(rules.deal(deal)) for deal in range(200))
 
 
@@ -182,7 +185,7 @@ def test_desturado_no_deal_is_proved_lost_at_the_deal(mode: str) -> None:
 def test_desturado_no_winnable_position_is_proved_lost(mode: str) -> None:
     """Positions along random play: a position proved lost is never won by the complete
     search (the plain space, no bound), and some of each are seen."""
-    rules = rules_for("desturado", mode=mode)
+    rules = Desturado(mode=mode)
     space = space_for(rules)
     rng = random.Random(11)
     checked = {"lost": 0, "won": 0, "unsolvable": 0}
@@ -207,7 +210,7 @@ def test_desturado_no_winnable_position_is_proved_lost(mode: str) -> None:
 def test_desturado_the_proving_space_agrees_with_the_plain_search(mode: str) -> None:
     """The solver's space (children proved lost left out) and the plain space reach the
     same verdict wherever both finish, on deals and on positions of random play."""
-    rules = rules_for("desturado", mode=mode)
+    rules = Desturado(mode=mode)
     plain, proving = space_for(rules), DesturadoProofSpace(rules)
     rng = random.Random(5)
     decided = fewer = 0
