@@ -53,6 +53,7 @@ typedef struct {
 typedef struct {
     int ncols, nhand, nplaces;
     uint8_t fit[MAX_CARDS * MAX_CARDS]; /* fit[bottom * 52 + top] */
+    uint64_t fitmask[MAX_CARDS];        /* bit top of fitmask[bottom]: fit[bottom * 52 + top] */
     long long turn_up, per_card, to_hand, into_space, into_column, merge;
     int eager;
     int prune; /* leave out the children desturado_lost proves lost (DesturadoProofSpace) */
@@ -164,20 +165,21 @@ static void make_key(const Ctx *c, const State *s, uint64_t key[KEY_WORDS]) {
  * fits on t and t is not x's own unit or stack. Lost when fewer than |M| - hand spaces of M
  * can be matched to distinct cards of T (see the Python function for the proof). */
 static int lost(const Ctx *c, const State *s) {
-    uint8_t m_card[MAX_CARDS], t_card[MAX_CARDS], own[MAX_CARDS]; /* own: T index of x's own top, or 255 */
-    int nm = 0, nt = 0, o = 0;
+    uint8_t m_card[MAX_CARDS], m_own[MAX_CARDS]; /* m_own: the card of x's own top (255: none) */
+    uint64_t adj[MAX_CARDS], open = 0;
+    int nm = 0, o = 0;
     for (int i = 0; i < c->ncols; i++) {
         int n = s->len[i];
         if (n) {
             int d = s->down[i];
             for (int k = 0; k < d; k++) {
                 m_card[nm] = s->cards[o + k];
-                own[nm++] = 255;
-                t_card[nt++] = s->cards[o + k];
+                m_own[nm++] = 255;
+                open |= 1ULL << s->cards[o + k];
             }
             m_card[nm] = s->cards[o + d];
-            own[nm++] = (uint8_t)nt; /* the unit's top, next in T */
-            t_card[nt++] = s->cards[o + n - 1];
+            m_own[nm++] = s->cards[o + n - 1];
+            open |= 1ULL << s->cards[o + n - 1];
         }
         o += n;
     }
@@ -185,59 +187,64 @@ static int lost(const Ctx *c, const State *s) {
         int n = s->len[c->ncols + h];
         if (n) {
             m_card[nm] = s->cards[o];
-            own[nm++] = (uint8_t)nt;
-            t_card[nt++] = s->cards[o + n - 1];
+            m_own[nm++] = s->cards[o + n - 1];
+            open |= 1ULL << s->cards[o + n - 1];
         }
         o += n;
     }
     int need = nm - c->nhand;
     if (need <= 0) return 0;
-    /* Kuhn's augmenting paths, iteratively: match_t[j] is the M index matched to T index j. */
-    int match_t[MAX_CARDS], stamp[MAX_CARDS], from[MAX_CARDS], stack_i[MAX_CARDS], next_j[MAX_CARDS];
-    for (int j = 0; j < nt; j++) match_t[j] = -1, stamp[j] = -1;
-    int size = 0;
-    for (int root = 0; root < nm; root++) {
-        if (size + (nm - root) < need) return 1; /* even matching all the rest falls short */
-        int sp = 0, found = -1;
-        stack_i[sp] = root;
-        next_j[sp] = 0;
-        sp = 1;
-        while (sp && found < 0) {
-            int i = stack_i[sp - 1];
-            const uint8_t *fit = c->fit + (size_t)m_card[i] * MAX_CARDS;
-            int j = next_j[sp - 1];
-            for (; j < nt; j++) {
-                if (stamp[j] == root || j == own[i] || t_card[j] == m_card[i] || !fit[t_card[j]]) continue;
-                break;
-            }
-            if (j == nt) {
+    /* Open cards are distinct cards, so a bit per card code stands for each. */
+    for (int i = 0; i < nm; i++) {
+        uint64_t own = 1ULL << m_card[i];
+        if (m_own[i] != 255) own |= 1ULL << m_own[i];
+        adj[i] = c->fitmask[m_card[i]] & open & ~own;
+    }
+    /* A greedy matching first (each bottom the first free open card it may take), then
+     * augmenting paths from the bottoms it left: a largest matching, up to need. */
+    uint8_t owner[64];
+    uint64_t matched = 0;
+    int size = 0, left[MAX_CARDS], nleft = 0;
+    for (int i = 0; i < nm; i++) {
+        uint64_t free_ = adj[i] & ~matched;
+        if (free_) {
+            int t = __builtin_ctzll(free_);
+            owner[t] = (uint8_t)i;
+            matched |= 1ULL << t;
+            size++;
+        } else {
+            left[nleft++] = i;
+        }
+    }
+    if (size >= need) return 0;
+    int st_i[MAX_CARDS + 1], st_t[MAX_CARDS + 1];
+    for (int u = 0; u < nleft; u++) {
+        if (size + (nleft - u) < need) return 1; /* even matching all the rest falls short */
+        uint64_t seen = 0;
+        int sp = 0;
+        st_i[0] = left[u];
+        while (sp >= 0) {
+            uint64_t cand = adj[st_i[sp]] & ~seen;
+            if (!cand) {
                 sp--;
                 continue;
             }
-            next_j[sp - 1] = j + 1;
-            stamp[j] = root;
-            from[j] = sp - 1; /* the level whose M card takes j */
-            if (match_t[j] < 0) {
-                found = j;
+            uint64_t free_ = cand & ~matched;
+            int t = __builtin_ctzll(free_ ? free_ : cand);
+            seen |= 1ULL << t;
+            st_t[sp] = t;
+            if (free_) {
+                /* The path: each level's bottom takes the card chosen at its level. */
+                for (int l = sp; l >= 0; l--) owner[st_t[l]] = (uint8_t)st_i[l];
+                matched |= 1ULL << t;
+                size++;
                 break;
             }
-            stack_i[sp] = match_t[j];
-            next_j[sp] = 0;
-            sp++;
+            st_i[++sp] = owner[t];
         }
-        if (found < 0) continue;
-        /* Flip the path: level l's M card takes the T card chosen at level l. */
-        int j = found;
-        for (int l = from[j];; l--) {
-            int prev = l ? next_j[l - 1] - 1 : -1; /* the T card that led to level l */
-            match_t[j] = stack_i[l];
-            if (!l) break;
-            j = prev;
-        }
-        size++;
         if (size >= need) return 0;
     }
-    return size < need;
+    return 1;
 }
 
 /* DesturadoSpace.children (then the eager filter, then the first k): the moves, best first. */
@@ -316,10 +323,13 @@ static int children(const Ctx *c, const State *s, uint8_t *out) {
         move[b] = m;
     }
     if (c->prune) {
-        /* DesturadoProofSpace: the children proved lost left out, before the eager filter and k. */
-        int live = 0;
+        /* DesturadoProofSpace: the children proved lost left out, before the eager filter and k.
+         * Without the eager filter only the first k children still alive are kept, so the
+         * bound is asked of no more children than it takes to find them (the Python
+         * generator, cut by Pruned, asks the same ones). */
+        int live = 0, enough = !c->eager && c->k >= 0 ? (int)c->k : n;
         State child;
-        for (int a = 0; a < n; a++) {
+        for (int a = 0; a < n && live < enough; a++) {
             apply_move(c, s, move[a] >> 4, move[a] & 15, &child);
             if (!lost(c, &child)) move[live++] = move[a];
         }
@@ -457,6 +467,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         goto done;
     }
     memcpy(c.fit, fit.buf, MAX_CARDS * MAX_CARDS);
+    for (int b = 0; b < MAX_CARDS; b++)
+        for (int t = 0; t < MAX_CARDS; t++)
+            if (c.fit[b * MAX_CARDS + t]) c.fitmask[b] |= 1ULL << t;
     c.ncols = (int)PyTuple_GET_SIZE(columns);
     c.nhand = (int)PyTuple_GET_SIZE(hand);
     if (c.ncols < 1 || c.ncols > MAX_COLS || c.nhand < 0 || c.nhand > MAX_HAND ||
