@@ -130,8 +130,10 @@ def test_desturado_a_bottom_with_nowhere_to_go_blocks_the_game() -> None:
     blocked = rules.from_text(NINE_ALONE)
     assert desturado_lost(blocked) and proved_lost(rules, blocked)
     assert desturado_exhaustive(rules, blocked) == "unsolvable"
-    result = solve(cardtable.Game(rules, blocked), seconds=None)
-    assert (result.verdict, result.nodes) == ("unsolvable", 0)
+    game = cardtable.Game(rules, blocked)  # a position made up for the proof
+    result = solve(game, seconds=None)
+    assert (result.verdict, result.nodes, result.moves) == ("unsolvable", 0, [])
+    assert hint(game).status == "lost"
 
 
 def test_desturado_near_misses_are_not_claimed() -> None:
