@@ -11,12 +11,13 @@ import pytest
 import cardtable
 from cardtable.core.cards import parse_card
 from cardtable.games import rules_for
+from cardtable.games.desturado import Desturado, DesturadoState
 from cardtable.games.klondike import KlondikeState
 from cardtable.hints import hint
 from cardtable.solve import solve
-from cardtable.solve.lost import PARENTS, klondike_lost, proved_lost
+from cardtable.solve.lost import PARENTS, desturado_lost, klondike_lost, proved_lost
 from cardtable.solve.search import Budget, depth_first, search
-from cardtable.solve.spaces import RulesSpace, space_for
+from cardtable.solve.spaces import DesturadoProofSpace, RulesSpace, space_for
 from tests.solve.test_solve import swap_hidden_cards
 
 
@@ -97,7 +98,135 @@ def test_no_winnable_position_is_proved_lost() -> None:
     assert checked["lost"] >= 6 and checked["won"] >= 100, checked
 
 
-def test_only_klondike_has_such_proofs() -> None:
-    for name in ("desturado", "demonthief", "devils-square"):
+def test_games_without_such_proofs_prove_nothing() -> None:
+    for name in ("demonthief", "demons-and-thieves", "devils-square"):
         rules = rules_for(name)
         assert not proved_lost(rules, rules.deal(1))
+
+
+# --- Desturado: the matching bound ------------------------------------------------------
+
+NINE_ALONE = """desturado
+a: 9C
+b:
+c:
+1: TD 9D 8D 7D 6D 5D 4D 3D 2D AD
+2: TH 9H 8H 7H 6H 5H 4H 3H 2H AH
+3: TS 9S 8S 7S 6S 5S 4S 3S 2S AS
+4: TC 8C 7C 6C 5C 4C 3C 2C AC"""
+"""Hard mode: the nine of clubs alone on the board, every card it fits on covered for good
+in the full hand, and no hand stack that can move: five bottoms, four hand spaces."""
+
+
+def desturado_exhaustive(rules: Desturado, state: DesturadoState) -> str:
+    """The verdict of a complete search over every legal move (no pruning at all)."""
+    found = depth_first(RulesSpace(rules), state, Budget(nodes=200_000, memory=None))
+    assert found.verdict != "unknown"
+    return found.verdict
+
+
+def test_desturado_a_bottom_with_nowhere_to_go_blocks_the_game() -> None:
+    rules = Desturado(mode="hard")
+    blocked = rules.from_text(NINE_ALONE)
+    assert desturado_lost(blocked) and proved_lost(rules, blocked)
+    assert desturado_exhaustive(rules, blocked) == "unsolvable"
+    game = cardtable.Game(rules, blocked)  # a position made up for the proof
+    result = solve(game, seconds=None)
+    assert (result.verdict, result.nodes, result.moves) == ("unsolvable", 0, [])
+    assert hint(game).status == "lost"
+
+
+def test_desturado_near_misses_are_not_claimed() -> None:
+    rules = Desturado(mode="hard")
+    # The ten of clubs open on its own in the hand, its clubs on the board: the nine takes
+    # the ten, the eight to ace take the nine.
+    open_ten = rules.from_text(
+        NINE_ALONE.replace("4: TC 8C 7C 6C 5C 4C 3C 2C AC", "4: TC").replace("b:", "b: 8C 7C 6C 5C 4C 3C 2C AC")
+    )
+    assert not desturado_lost(open_ten)
+    assert desturado_exhaustive(rules, open_ten) == "solved"
+    # An empty hand space and the spades on the board: the nine of clubs goes into the space
+    # and the spades onto it (the matching: the nine of spades takes the nine of clubs).
+    spare = rules.from_text(
+        NINE_ALONE.replace("3: TS 9S 8S 7S 6S 5S 4S 3S 2S AS", "3: TS TC 8C 7C 6C 5C 4C 3C 2C AC")
+        .replace("4: TC 8C 7C 6C 5C 4C 3C 2C AC", "4:")
+        .replace("b:", "b: 9S 8S 7S 6S 5S 4S 3S 2S AS")
+    )
+    assert not desturado_lost(spare)
+    assert desturado_exhaustive(rules, spare) == "solved"
+
+
+def test_desturado_matching_counts_each_open_card_once() -> None:
+    """Every board bottom has a card to take, but not one each: the seven of diamonds and
+    the eight of clubs may both take only the eight of diamonds (the four of diamonds takes
+    the five), so one bottom too many is left for the four full hand spaces, whose tens
+    take nothing. A count of the bottoms with nothing to take would not see it."""
+    rules = Desturado(mode="hard")
+    crowded = rules.from_text(
+        "desturado\na: 7D 6D 5D\nb: 4D 3D 2D AD\nc: 8C\n1: TD 9D 8D\n2: TH 9H 8H 7H 6H 5H 4H 3H 2H AH\n"
+        "3: TS 9S 8S 7S 6S 5S 4S 3S 2S AS\n4: TC 9C 7C 6C 5C 4C 3C 2C AC"
+    )
+    assert desturado_lost(crowded)
+    assert desturado_exhaustive(rules, crowded) == "unsolvable"
+    # The near miss: the nine of clubs open, for the eight of clubs to take.
+    eased = rules.from_text(
+        "desturado\na: 7D 6D 5D\nb: 4D 3D 2D AD\nc: 8C 7C 6C 5C 4C 3C 2C AC\n1: TD 9D 8D\n"
+        "2: TH 9H 8H 7H 6H 5H 4H 3H 2H AH\n3: TS 9S 8S 7S 6S 5S 4S 3S 2S AS\n4: TC 9C"
+    )
+    assert not desturado_lost(eased)
+    assert desturado_exhaustive(rules, eased) == "solved"
+
+
+@pytest.mark.parametrize("mode", ["easy", "medium", "hard"])
+def test_desturado_no_deal_is_proved_lost_at_the_deal(mode: str) -> None:
+    rules = Desturado(mode=mode)
+    assert not any(desturado_lost(rules.deal(deal)) for deal in range(200))
+
+
+@pytest.mark.parametrize("mode", ["easy", "medium", "hard"])
+def test_desturado_no_winnable_position_is_proved_lost(mode: str) -> None:
+    """Positions along random play: a position proved lost is never won by the complete
+    search (the plain space, no bound), and some of each are seen."""
+    rules = Desturado(mode=mode)
+    space = space_for(rules)
+    rng = random.Random(11)
+    checked = {"lost": 0, "won": 0, "unsolvable": 0}
+    for deal in range(120):
+        state = rules.deal(deal)
+        for _ in range(rng.randint(0, 10 if deal % 2 else 30)):
+            moves = rules.legal_moves(state)
+            if not moves:
+                break
+            state = rules.apply(state, rng.choice(moves))
+        lost = desturado_lost(state)
+        verdict = search(space, state, Budget(nodes=30_000)).verdict
+        if verdict == "solved":
+            assert not lost, rules.to_text(state)
+            checked["won"] += 1
+        checked["unsolvable"] += verdict == "unsolvable"
+        checked["lost"] += lost
+    assert checked["lost"] >= 3 and checked["won"] >= 10, checked
+
+
+@pytest.mark.parametrize("mode", ["easy", "medium", "hard"])
+def test_desturado_the_proving_space_agrees_with_the_plain_search(mode: str) -> None:
+    """The solver's space (children proved lost left out) and the plain space reach the
+    same verdict wherever both finish, on deals and on positions of random play."""
+    rules = Desturado(mode=mode)
+    plain, proving = space_for(rules), DesturadoProofSpace(rules)
+    rng = random.Random(5)
+    decided = fewer = 0
+    for deal in range(80):
+        state = rules.deal(deal)
+        for _ in range(rng.randint(0, 12)):
+            moves = rules.legal_moves(state)
+            if not moves:
+                break
+            state = rules.apply(state, rng.choice(moves))
+        a = search(plain, state, Budget(nodes=20_000))
+        b = search(proving, state, Budget(nodes=20_000))
+        if "unknown" not in (a.verdict, b.verdict):
+            assert a.verdict == b.verdict, rules.to_text(state)
+            decided += 1
+            fewer += b.nodes < a.nodes
+    assert decided >= 10 and fewer >= 1, (decided, fewer)

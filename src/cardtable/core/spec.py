@@ -150,7 +150,8 @@ class GameSpec:
     search_space: str = "cardtable.solve.spaces:RulesSpace"
     """The solver's search space: a callable taking the rules (import path)."""
     solver_space: str | None = None
-    """The space ``solve()`` searches, when not :attr:`search_space` (Klondike's class space)."""
+    """The space ``solve()`` searches, when not :attr:`search_space` (Klondike's class space;
+    Desturado's proving space, which leaves out the children :attr:`lost` proves lost)."""
     native: str | None = None
     """The module of the space's compiled core, with a ``search(space, start, budget)``."""
     lost: str | None = None

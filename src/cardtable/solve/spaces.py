@@ -78,6 +78,7 @@ from ..games.klondike import (
     KlondikeMove,
     KlondikeState,
 )
+from .lost import desturado_lost
 from .types import Edge
 
 _ScoredEdge = tuple[int, int, Sequence[Any], Any, Any]
@@ -786,6 +787,31 @@ class DesturadoSpace:
         apply = self.rules.apply
         for _, _, move in scored:
             yield (move,), apply(s, move)
+
+
+class DesturadoProofSpace(DesturadoSpace):
+    """:class:`DesturadoSpace` without the children that
+    :func:`~cardtable.solve.lost.desturado_lost` proves lost: the space ``solve`` searches
+    (Desturado's ``solver_space``). A lost position leads to no win, so a complete search
+    of this space that finds none still proves the deal lost, and it ends far sooner on
+    lost deals. The grading searches keep :class:`DesturadoSpace` (their node counts are
+    the levels' measures).
+
+    >>> r = Desturado(mode="hard"); s = r.deal(0)
+    >>> [m for m, _ in DesturadoProofSpace(r).children(s)] == [m for m, _ in DesturadoSpace(r).children(s)]
+    True
+    """
+
+    def children(self, s: DesturadoState) -> Iterator[Edge]:
+        """:meth:`DesturadoSpace.children`, in the same order, less those proved lost.
+
+        >>> r = Desturado(); s = r.deal(0)
+        >>> len(list(DesturadoProofSpace(r).children(s))) <= len(list(DesturadoSpace(r).children(s)))
+        True
+        """
+        for moves, after in super().children(s):
+            if not desturado_lost(after):
+                yield moves, after
 
 
 def devils_square_space(rules: Rules[Any, Any]) -> RulesSpace:

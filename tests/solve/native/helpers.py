@@ -9,6 +9,7 @@ from typing import Any
 
 from cardtable.core.rules import Rules
 from cardtable.solve.search import Budget, Found, Pruned, depth_first
+from cardtable.solve.solver import solver_space
 from cardtable.solve.spaces import EagerSpace, space_for
 
 KINDS = ("full", "pruned", "eager")
@@ -16,12 +17,17 @@ KINDS = ("full", "pruned", "eager")
 
 
 def space_of(rules: Rules[Any, Any], kind: str) -> Any:
-    """The space of ``kind``: one of :data:`KINDS`, or ``"eager-pruned"`` (the eager space
-    pruned to two children)."""
+    """The space of ``kind``: one of :data:`KINDS`, ``"eager-pruned"`` (the eager space
+    pruned to two children), ``"solver"`` (the space ``solve`` searches) or
+    ``"solver-pruned"`` (it pruned to two children)."""
     if kind == "full":
         return space_for(rules)
     if kind == "pruned":
         return Pruned(space_for(rules), 3)
+    if kind == "solver":
+        return solver_space(rules)
+    if kind == "solver-pruned":
+        return Pruned(solver_space(rules), 2)
     if kind == "eager":
         return EagerSpace(rules)
     assert kind == "eager-pruned", kind

@@ -19,10 +19,14 @@ from cardtable.solve.native import pure
 from cardtable.solve.search import Budget, Pruned
 from cardtable.solve.spaces import DesturadoSpace, EagerSpace, RulesSpace
 from tests.helpers import random_line
+from tests.solve.native.helpers import KINDS as HELPER_KINDS
 from tests.solve.native.helpers import line, same, spaces
 
 CORE = "desturado"
 MODES = ("easy", "medium", "hard")
+KINDS = (*HELPER_KINDS, "solver", "solver-pruned")
+"""The spaces compared: the core's usual ones, and the solver's (the children
+``desturado_lost`` proves lost left out, in C and in Python), whole and pruned."""
 DEALS = range(15)
 
 
@@ -37,7 +41,7 @@ def test_deals_at_several_budgets(mode: str) -> None:
     verdicts: Counter[str] = Counter()
     for deal in DEALS:
         start = rules.deal(deal)
-        for space in spaces(rules):
+        for space in spaces(rules, KINDS):
             for nodes in (1, 2, 40, 400) if deal >= 5 else (1, 2, 40, 400, 1_500, 8_000):
                 verdicts[same(native_desturado, space, rules, start, Budget(nodes=nodes)).verdict] += 1
     assert verdicts["solved"] and verdicts["unknown"]
@@ -50,7 +54,7 @@ def test_positions_of_random_play(mode: str) -> None:
     for seed in range(5):
         line = random_line(rules, rules.deal(100 + seed), seed=seed, length=60)
         for start in {line[min(d, len(line) - 1)] for d in (8, 20, 35, len(line) - 1)}:
-            for space in spaces(rules):
+            for space in spaces(rules, KINDS):
                 for nodes in (30, 1_000):
                     verdicts[same(native_desturado, space, rules, start, Budget(nodes=nodes)).verdict] += 1
     assert verdicts["unsolvable"] and verdicts["unknown"]
@@ -67,7 +71,7 @@ def test_positions_near_a_win(mode: str) -> None:
             continue
         won = line(rules, rules.deal(deal), found.moves)
         for back in (1, 4, 10, 20):
-            for space in spaces(rules):
+            for space in spaces(rules, KINDS):
                 verdicts[same(native_desturado, space, rules, won[-1 - back], Budget(nodes=3_000)).verdict] += 1
     assert verdicts["solved"]
 
@@ -76,7 +80,7 @@ def test_won_start_and_other_prunings() -> None:
     rules = desturado("medium")
     start = rules.deal(2)
     won = DesturadoState(((),) * 4, (0,) * 4, (tuple(rules.deck()), (), (), ()))
-    for space in spaces(rules):
+    for space in spaces(rules, KINDS):
         assert same(native_desturado, space, rules, won, Budget(nodes=10)).verdict == "solved"
     for space in (
         Pruned(DesturadoSpace(rules), 0),

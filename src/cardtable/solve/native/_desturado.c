@@ -53,8 +53,10 @@ typedef struct {
 typedef struct {
     int ncols, nhand, nplaces;
     uint8_t fit[MAX_CARDS * MAX_CARDS]; /* fit[bottom * 52 + top] */
+    uint64_t fitmask[MAX_CARDS];        /* bit top of fitmask[bottom]: fit[bottom * 52 + top] */
     long long turn_up, per_card, to_hand, into_space, into_column, merge;
     int eager;
+    int prune; /* leave out the children desturado_lost proves lost (DesturadoProofSpace) */
     long long k; /* children kept per position; < 0: all */
     uint8_t base[MAX_COLS]; /* face-down ids of column i: base[i] + 1 .. base[i] + start down */
     Seen seen; /* keys of (3 * ncols + 2 * nhand) bytes, zero-padded to whole words */
@@ -156,6 +158,95 @@ static void make_key(const Ctx *c, const State *s, uint64_t key[KEY_WORDS]) {
     }
 }
 
+/* cardtable.solve.lost.desturado_lost: whether the matching bound proves s lost. The cards
+ * that must still move as the bottom of their unit or stack (M: every face-down card, every
+ * column's unit bottom, every hand stack's bottom) against the cards nothing lies on for good
+ * (T: every face-down card, every column's top, every hand stack's top); x may take t when x
+ * fits on t and t is not x's own unit or stack. Lost when fewer than |M| - hand spaces of M
+ * can be matched to distinct cards of T (see the Python function for the proof). */
+static int lost(const Ctx *c, const State *s) {
+    uint8_t m_card[MAX_CARDS], m_own[MAX_CARDS]; /* m_own: the card of x's own top (255: none) */
+    uint64_t adj[MAX_CARDS], open = 0;
+    int nm = 0, o = 0;
+    for (int i = 0; i < c->ncols; i++) {
+        int n = s->len[i];
+        if (n) {
+            int d = s->down[i];
+            for (int k = 0; k < d; k++) {
+                m_card[nm] = s->cards[o + k];
+                m_own[nm++] = 255;
+                open |= 1ULL << s->cards[o + k];
+            }
+            m_card[nm] = s->cards[o + d];
+            m_own[nm++] = s->cards[o + n - 1];
+            open |= 1ULL << s->cards[o + n - 1];
+        }
+        o += n;
+    }
+    for (int h = 0; h < c->nhand; h++) {
+        int n = s->len[c->ncols + h];
+        if (n) {
+            m_card[nm] = s->cards[o];
+            m_own[nm++] = s->cards[o + n - 1];
+            open |= 1ULL << s->cards[o + n - 1];
+        }
+        o += n;
+    }
+    int need = nm - c->nhand;
+    if (need <= 0) return 0;
+    /* Open cards are distinct cards, so a bit per card code stands for each. */
+    for (int i = 0; i < nm; i++) {
+        uint64_t own = 1ULL << m_card[i];
+        if (m_own[i] != 255) own |= 1ULL << m_own[i];
+        adj[i] = c->fitmask[m_card[i]] & open & ~own;
+    }
+    /* A greedy matching first (each bottom the first free open card it may take), then
+     * augmenting paths from the bottoms it left: a largest matching, up to need. */
+    uint8_t owner[64];
+    uint64_t matched = 0;
+    int size = 0, left[MAX_CARDS], nleft = 0;
+    for (int i = 0; i < nm; i++) {
+        uint64_t free_ = adj[i] & ~matched;
+        if (free_) {
+            int t = __builtin_ctzll(free_);
+            owner[t] = (uint8_t)i;
+            matched |= 1ULL << t;
+            size++;
+        } else {
+            left[nleft++] = i;
+        }
+    }
+    if (size >= need) return 0;
+    int st_i[MAX_CARDS + 1], st_t[MAX_CARDS + 1];
+    for (int u = 0; u < nleft; u++) {
+        if (size + (nleft - u) < need) return 1; /* even matching all the rest falls short */
+        uint64_t seen = 0;
+        int sp = 0;
+        st_i[0] = left[u];
+        while (sp >= 0) {
+            uint64_t cand = adj[st_i[sp]] & ~seen;
+            if (!cand) {
+                sp--;
+                continue;
+            }
+            uint64_t free_ = cand & ~matched;
+            int t = __builtin_ctzll(free_ ? free_ : cand);
+            seen |= 1ULL << t;
+            st_t[sp] = t;
+            if (free_) {
+                /* The path: each level's bottom takes the card chosen at its level. */
+                for (int l = sp; l >= 0; l--) owner[st_t[l]] = (uint8_t)st_i[l];
+                matched |= 1ULL << t;
+                size++;
+                break;
+            }
+            st_i[++sp] = owner[t];
+        }
+        if (size >= need) return 0;
+    }
+    return 1;
+}
+
 /* DesturadoSpace.children (then the eager filter, then the first k): the moves, best first. */
 static int children(const Ctx *c, const State *s, uint8_t *out) {
     int off[MAX_PLACES + 1];
@@ -230,6 +321,19 @@ static int children(const Ctx *c, const State *s, uint8_t *out) {
         }
         gain[b] = g;
         move[b] = m;
+    }
+    if (c->prune) {
+        /* DesturadoProofSpace: the children proved lost left out, before the eager filter and k.
+         * Without the eager filter only the first k children still alive are kept, so the
+         * bound is asked of no more children than it takes to find them (the Python
+         * generator, cut by Pruned, asks the same ones). */
+        int live = 0, enough = !c->eager && c->k >= 0 ? (int)c->k : n;
+        State child;
+        for (int a = 0; a < n && live < enough; a++) {
+            apply_move(c, s, move[a] >> 4, move[a] & 15, &child);
+            if (!lost(c, &child)) move[live++] = move[a];
+        }
+        n = live;
     }
     int kept = 0;
     if (c->eager) {
@@ -332,23 +436,24 @@ static int read_score(PyObject *scores, Py_ssize_t i, long long *out) {
 }
 
 PyDoc_STRVAR(search_doc,
-             "search(columns, down, hand, fit, scores, eager, k, max_nodes, max_seen, seconds)\n"
+             "search(columns, down, hand, fit, scores, eager, prune, k, max_nodes, max_seen, seconds)\n"
              "--\n\n"
              "The depth-first search of cardtable.solve.search.depth_first over DesturadoSpace\n"
              "from the position (columns, down, hand): (verdict, nodes, moves), moves as bytes,\n"
              "two place codes (source, target) per move. fit: 52 * 52 bytes, fit[bottom * 52 + top];\n"
              "scores: (turn up, per card, to hand, into space, into column, merge); eager: keep only\n"
-             "progress moves when there are any; k: keep the first k children (< 0: all); limits\n"
+             "progress moves when there are any; prune: leave out the children desturado_lost proves\n"
+             "lost; k: keep the first k children (< 0: all); limits\n"
              "None for none.");
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *columns, *down, *hand, *scores, *o_nodes, *o_seen, *o_seconds;
     Py_buffer fit;
-    int eager;
+    int eager, prune;
     long long k;
-    if (!PyArg_ParseTuple(args, "O!O!O!y*O!pLOOO", &PyTuple_Type, &columns, &PyTuple_Type, &down, &PyTuple_Type, &hand,
-                          &fit, &PyTuple_Type, &scores, &eager, &k, &o_nodes, &o_seen, &o_seconds))
+    if (!PyArg_ParseTuple(args, "O!O!O!y*O!ppLOOO", &PyTuple_Type, &columns, &PyTuple_Type, &down, &PyTuple_Type,
+                          &hand, &fit, &PyTuple_Type, &scores, &eager, &prune, &k, &o_nodes, &o_seen, &o_seconds))
         return NULL;
     Ctx c;
     memset(&c, 0, sizeof c);
@@ -362,6 +467,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         goto done;
     }
     memcpy(c.fit, fit.buf, MAX_CARDS * MAX_CARDS);
+    for (int b = 0; b < MAX_CARDS; b++)
+        for (int t = 0; t < MAX_CARDS; t++)
+            if (c.fit[b * MAX_CARDS + t]) c.fitmask[b] |= 1ULL << t;
     c.ncols = (int)PyTuple_GET_SIZE(columns);
     c.nhand = (int)PyTuple_GET_SIZE(hand);
     if (c.ncols < 1 || c.ncols > MAX_COLS || c.nhand < 0 || c.nhand > MAX_HAND ||
@@ -371,6 +479,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     }
     c.nplaces = c.ncols + c.nhand;
     c.eager = eager;
+    c.prune = prune;
     c.k = k;
     if (read_score(scores, 0, &c.turn_up) || read_score(scores, 1, &c.per_card) ||
         read_score(scores, 2, &c.to_hand) || read_score(scores, 3, &c.into_space) ||

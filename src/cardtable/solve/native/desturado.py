@@ -2,7 +2,9 @@
 
 :func:`search` runs the search of :func:`~cardtable.solve.search.depth_first` in C for
 the Desturado spaces: :class:`~cardtable.solve.spaces.DesturadoSpace`,
-:class:`~cardtable.solve.search.Pruned` of it (the first ``k`` children), and
+:class:`~cardtable.solve.spaces.DesturadoProofSpace` (the solver's: the children proved
+lost by :func:`~cardtable.solve.lost.desturado_lost` left out, the bound computed in C),
+:class:`~cardtable.solve.search.Pruned` of either (the first ``k`` children), and
 :class:`~cardtable.solve.spaces.EagerSpace` of it (also pruned). It explores exactly the
 positions the Python search explores, in the same order: the same legal moves in the
 same order, the same empty targets left out, the same scores and sort, the same key (kept
@@ -28,7 +30,7 @@ import time
 from typing import Any
 
 from ...games.desturado import MOVES, Desturado, fits
-from ..spaces import DesturadoSpace
+from ..spaces import DesturadoProofSpace, DesturadoSpace
 from ..types import Budget, Found
 from . import load, pure, run, unwrap
 
@@ -48,14 +50,15 @@ _SCORE_LIMIT = 2**40
 _MOST_CHILDREN = 100  # more than a position ever has (65), so a larger k keeps them all
 
 
-def _plan(space: Any) -> tuple[DesturadoSpace, bool, int] | None:
-    """The Desturado space under ``space``, whether it is eager, and ``k`` (-1: every child);
-    None for any other space."""
-    plan = unwrap(space, DesturadoSpace)
+def _plan(space: Any) -> tuple[DesturadoSpace, bool, bool, int] | None:
+    """The Desturado space under ``space``, whether it is eager, whether it leaves out the
+    children proved lost (:class:`~cardtable.solve.spaces.DesturadoProofSpace`), and ``k``
+    (-1: every child); None for any other space."""
+    plan = unwrap(space, DesturadoSpace) or unwrap(space, DesturadoProofSpace)
     if plan is None or type(plan[0].rules) is not Desturado:
         return None
     desturado, eager, k = plan
-    return desturado, eager, -1 if k > _MOST_CHILDREN else k
+    return desturado, eager, type(desturado) is DesturadoProofSpace, -1 if k > _MOST_CHILDREN else k
 
 
 def _position(rules: Desturado, start: Any) -> tuple[Any, Any, Any] | None:
@@ -112,12 +115,12 @@ def _arguments(space: Any, start: Any) -> tuple[Any, ...] | None:
     plan = _plan(space)
     if plan is None:
         return None
-    desturado, eager, k = plan
+    desturado, eager, prune, k = plan
     position = _position(desturado.rules, start)
     scores = tuple(getattr(desturado, name) for name in _SCORES)
     if position is None or not all(type(s) is int and abs(s) <= _SCORE_LIMIT for s in scores):
         return None
-    return (*position, _FIT, scores, eager, k)
+    return (*position, _FIT, scores, eager, prune, k)
 
 
 def takes(space: Any, start: Any) -> bool:
