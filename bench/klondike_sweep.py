@@ -57,8 +57,9 @@ def solve_one(deal: int, seconds: float) -> dict[str, Any]:
     }
 
 
-def read_log(path: str | None, seconds: float) -> dict[int, dict[str, Any]]:
-    """The rows already in a log for this time cap, by deal.
+def read_log(path: str | None, seconds: float, retry: float | None = None) -> dict[int, dict[str, Any]]:
+    """The rows already in a log for this time cap, by deal; with ``retry``, a deal's row
+    at that longer cap replaces its row at ``seconds``.
 
     >>> read_log(None, 10.0)
     {}
@@ -69,7 +70,7 @@ def read_log(path: str | None, seconds: float) -> dict[int, dict[str, Any]]:
     with open(path, encoding="utf-8") as log:
         for line in log:
             row = json.loads(line)
-            if row["limit"] == seconds:
+            if (row["limit"] == seconds and row["deal"] not in rows) or row["limit"] == retry:
                 rows[row["deal"]] = row
     return rows
 
@@ -144,21 +145,32 @@ def main() -> None:
     parser.add_argument("--stop", type=int, default=2000, help="deals up to this one, excluded (default 2000)")
     parser.add_argument("--seconds", type=float, default=10.0, help="time cap per deal (default 10)")
     parser.add_argument("--log", metavar="FILE", help="append each deal's row as a JSON line; resume from it")
+    parser.add_argument(
+        "--retry", type=float, metavar="S", help="solve the deals left unknown again with a cap of S seconds"
+    )
     parser.add_argument("--compare", metavar="FILE", help="another log: print where the verdicts differ")
     args = parser.parse_args()
-    done = read_log(args.log, args.seconds)
-    for deal in range(args.start, args.stop):
-        if deal in done:
-            continue
-        done[deal] = row = solve_one(deal, args.seconds)
-        if args.log:
-            with open(args.log, "a", encoding="utf-8") as log:
-                log.write(json.dumps(row) + "\n")
+    done = read_log(args.log, args.seconds, args.retry)
+    retries = [args.seconds] if args.retry is None else [args.seconds, args.retry]
+    for cap in retries:
+        for deal in range(args.start, args.stop):
+            if deal in done and (done[deal]["verdict"] != "unknown" or done[deal]["limit"] >= cap):
+                continue
+            done[deal] = row = solve_one(deal, cap)
+            if args.log:
+                with open(args.log, "a", encoding="utf-8") as log:
+                    log.write(json.dumps(row) + "\n")
     rows = [done[d] for d in range(args.start, args.stop)]
-    print(f"Klondike draw 3 at solve's defaults, deals {args.start}-{args.stop - 1}, {args.seconds:g} s cap per deal")
+    caps = f"{args.seconds:g} s cap per deal"
+    if args.retry:
+        caps += f", the deals left unknown again at {args.retry:g} s"
+    print(f"Klondike draw 3 at solve's defaults, deals {args.start}-{args.stop - 1}, {caps}")
+    if args.retry:
+        again = [r["deal"] for r in rows if r["limit"] == args.retry]
+        print(f"solved again at {args.retry:g} s: {len(again)} deals {again[:40]}{' ...' if len(again) > 40 else ''}")
     print(summary(rows))
     if args.compare:
-        other = read_log(args.compare, args.seconds)
+        other = read_log(args.compare, args.seconds, args.retry)
         print(compare({d: done[d] for d in range(args.start, args.stop)}, other))
 
 
