@@ -10,12 +10,14 @@ from typing import Any
 import pytest
 
 import cardtable
-from cardtable.core.cards import RANK, RED
-from cardtable.games import rules_for
+from cardtable.core.cards import RANK, RED, parse_card
+from cardtable.games import klondike, rules_for
 from cardtable.games.demonthief import DRAW, REDEAL, DemonsAndThieves, Demonthief, DemonthiefState
 from cardtable.games.desturado import HAND, Desturado, DesturadoState
-from cardtable.games.klondike import Klondike, KlondikeMove
+from cardtable.games.klondike import Klondike, KlondikeMove, KlondikeState
 from cardtable.solve import solve
+from cardtable.solve.native import klondike as native
+from cardtable.solve.native import pure
 from cardtable.solve.search import Budget, depth_first, search
 from cardtable.solve.spaces import (
     DemonthiefSpace,
@@ -339,10 +341,14 @@ def switches(state: Any) -> list[KlondikeMove]:
 
 
 def class_of(state: Any) -> tuple[Any, ...]:
-    """The class of a position in plain form: stock, waste, foundations, redeals used and
-    the sorted piles' face-down cards and bottom face-up card."""
+    """The class of a position (draw 3, unlimited redeals) in plain form: stock, waste,
+    foundations, redeals used and the sorted piles' face-down cards and bottom face-up card;
+    a waste size on the stock's cycle (a multiple of 3, or an empty stock) as after a redeal."""
     piles = sorted(p[: d + 1] for p, d in zip(state.tableau, state.down, strict=True) if p)
-    return state.stock, state.waste, state.foundations, state.redeals_used, tuple(piles)
+    stock, waste = state.stock, state.waste
+    if len(waste) % 3 == 0 or not stock:
+        stock, waste = stock + waste[::-1], ()
+    return stock, waste, state.foundations, state.redeals_used, tuple(piles)
 
 
 @pytest.mark.parametrize("options", KLONDIKE_OPTIONS, ids=str)
@@ -407,6 +413,133 @@ def test_klondike_every_position_of_a_class_has_the_same_moves(options: dict[str
             assert mine == theirs, (rules.to_text(state), str(move))
             compared += 1
     assert compared > 40
+
+
+def stock_cycle(rules: Klondike, state: Any) -> list[Any]:
+    """The positions draws and redeals alone reach from ``state``, ``state`` first."""
+    found = [state]
+    while True:
+        moves = [m for m in rules.legal_moves(found[-1]) if m in (klondike.DRAW, klondike.REDEAL)]
+        after = rules.apply(found[-1], moves[0]) if moves else None
+        if after is None or after in found:
+            return found
+        found.append(after)
+
+
+def test_klondike_waste_sizes_on_the_stock_cycle_are_one_class() -> None:
+    """Draw 3, unlimited redeals: positions that differ only in a waste size on the stock's
+    cycle (a multiple of 3, or an empty stock) share a key and are offered the same classes
+    next; the other waste sizes keep keys of their own."""
+    rules = Klondike()
+    space = KlondikeClassSpace(rules)
+    merged = apart = 0
+    for state in klondike_positions({}, deals=4)[::3]:
+        cycle = stock_cycle(rules, state)
+        on = [p for p in cycle if space._on_cycle(p)]
+        off = [p for p in cycle if not space._on_cycle(p)]
+        assert on and all(len(p.waste) % 3 and p.stock for p in off)
+        assert len({space.key(p) for p in on}) == 1
+        children = [{space.key(after) for _, after in space.children(p)} for p in on]
+        assert all(c == children[0] for c in children)
+        assert len({space.key(p) for p in off} | {space.key(on[0])}) == len(off) + 1
+        merged += len(on) - 1
+        apart += len(off)
+    assert merged > 100 and apart > 20
+
+
+@pytest.mark.parametrize("options", [{"draw": 1}, {"redeals": 2}, {"draw": 1, "redeals": 2}], ids=str)
+def test_klondike_waste_sizes_stay_apart_in_draw_1_and_with_limited_redeals(options: dict[str, Any]) -> None:
+    """Where the merge would not be exact (draw 1's safe move reads the waste top; limited
+    redeals are used up by draws), every waste size keeps its own key."""
+    rules = Klondike(**options)
+    space = KlondikeClassSpace(rules)
+    compared = 0
+    for state in klondike_positions(options, deals=2)[::10]:
+        cycle = stock_cycle(rules, state)
+        assert len({space.key(p) for p in cycle}) == len(cycle)
+        compared += len(cycle)
+    assert compared > 50
+
+
+def emptying_position(king: str, empty: bool = False) -> Any:
+    """A position in which 9S, alone in the first pile with no face-down card, can go onto
+    10H (emptying its pile), and a king can then move into it from ``king`` only: "tableau"
+    (KC above a face-down card), "foundation" (clubs complete), "stock" (the waste top KC)
+    or "none"; the other kings lie face down. ``empty``: three piles empty already."""
+    c = parse_card
+    kings = [c(k) for k in ("KC", "KD", "KH", "KS")]
+    found = (13 if king == "foundation" else 0, 0, 0, 0)  # clubs, diamonds, hearts, spades
+    piles = [[c("9S")], [c("10H")], [c("3D"), c("KC" if king == "tableau" else "5S")], [c("4D"), c("7S")]]
+    piles += [[], [], []] if empty else [[c("6S"), c("QD")], [c("8S"), c("QH")], [c("2H"), c("4H")]]
+    waste = (c("KC"),) if king == "stock" else ()
+    held = {x for p in piles for x in p} | set(waste) | {x for x in range(13) if found[0]}
+    buried = [k for k in kings if k not in held]
+    down = [len(p) - 1 if i >= 2 and p else 0 for i, p in enumerate(piles)]
+    for n, k in enumerate(buried):  # face down under the piles that have face-down cards
+        i = [i for i in range(7) if down[i]][n % sum(1 for d in down if d)]
+        piles[i].insert(0, k)
+        down[i] += 1
+    held |= set(buried)
+    stock = tuple(x for x in range(52) if x not in held)
+    return KlondikeState(stock, waste, found, tuple(tuple(p) for p in piles), tuple(down), 0)
+
+
+@pytest.mark.parametrize(
+    ("king", "then"), [("tableau", ["31"]), ("foundation", ["fc1"]), ("stock", ["w1"]), ("none", [])]
+)
+def test_klondike_a_pile_is_emptied_only_for_a_king(king: str, then: list[str]) -> None:
+    """The emptying macros: the class space moves a pile's whole face-up run with no
+    face-down card under it onto another pile only followed by a king's move into the
+    emptied pile, one edge for each such king (none: no edge); the plain space has the
+    move alone; the core gives the same children."""
+    rules = Klondike(numbering="javasol")
+    state = emptying_position(king)
+    emptying = klondike.TAB_TO_TAB[0][1][1]
+    assert emptying in rules.legal_moves(state)
+    space = KlondikeClassSpace(rules)
+    edges = [[str(m) for m in moves] for moves, _ in space.children(state) if moves[0] == emptying]
+    assert [e[1:] for e in edges] == [[m] for m in then]
+    assert any(list(moves) == [emptying] for moves, _ in space_for(rules).children(state))
+    for moves, after in space.children(state):
+        assert replays(rules, state, moves, after)
+    if not pure():
+        assert native.children(space, state) == [(list(m), s) for m, s in space.children(state)]
+
+
+def test_klondike_moves_that_empty_nothing_stay_single() -> None:
+    """Where the macro must not apply: a root run above a face-down card (its move turns the
+    card up) is a plain edge of its own, and with an empty pile already there, a king goes
+    there alone."""
+    rules = Klondike(numbering="javasol")
+    state = emptying_position("tableau", empty=True)
+    edges = [[str(m) for m in moves] for moves, _ in KlondikeClassSpace(rules).children(state)]
+    assert ["35"] in edges  # KC into the empty pile 5, turning up 3D, alone
+    assert ["12", "31"] in edges  # the emptying macro still there
+
+
+def test_klondike_a_win_that_needs_a_pile_emptied_for_a_king() -> None:
+    """A position won only by emptying a pile for KC (under it, 8S, which the spades need):
+    the class space wins it, as the plain space does."""
+    c = parse_card
+    found = (11, 13, 9, 7)  # clubs to J, diamonds complete, hearts to 9, spades to 7
+    tableau = (
+        (c("9S"),),
+        (c("10H"),),
+        (c("8S"), c("KC")),
+        (c("KH"), c("QS")),
+        (c("KS"), c("QH"), c("JS")),
+        (c("QC"),),
+        (c("JH"), c("10S")),
+    )
+    state = KlondikeState((), (), found, tableau, (0, 0, 1, 0, 0, 0, 0), 0)
+    rules = Klondike()
+    plain = search(space_for(rules), state, Budget(memory=None))
+    classes = search(KlondikeClassSpace(rules), state, Budget(memory=None))
+    assert plain.verdict == classes.verdict == "solved"
+    won = state
+    for move in classes.moves:
+        won = rules.apply(won, move)
+    assert replays(rules, state, classes.moves, won) and rules.is_won(won)
 
 
 @pytest.mark.parametrize(

@@ -69,11 +69,13 @@ from ..games.devils_square import DevilsSquareState
 from ..games.klondike import (
     DRAW,
     FOUNDATION,
+    FOUNDATION_TO_TAB,
     REDEAL,
     TAB_TO_FOUNDATION,
     TAB_TO_TAB,
     WASTE,
     WASTE_TO_FOUNDATION,
+    WASTE_TO_TAB,
     Klondike,
     KlondikeMove,
     KlondikeState,
@@ -353,12 +355,18 @@ class KlondikeSpace:
             if src == WASTE or move is DRAW or move is REDEAL:
                 continue  # the stock plays below make every waste play
             if (pile < 0 or dst == pile or (src == pile and n == 1)) and self._changes(s, move):
-                edges.append((-self._score(s, move), len(edges), (*switch, move), move, s))
+                self._add_edge(s, move, switch, edges)
         for prefix, here in self._stock_plays(s):
             for move in self.rules.waste_moves(here):
                 if pile < 0 or move.dst == pile:
                     score = -60 + len(prefix) - 40 * (move.dst == FOUNDATION)
                     edges.append((score, len(edges), (*switch, *prefix, move), move, here))
+
+    def _add_edge(
+        self, s: KlondikeState, move: KlondikeMove, switch: tuple[KlondikeMove, ...], edges: list[_ScoredEdge]
+    ) -> None:
+        """Add to ``edges`` the edge of the legal move ``move`` of ``s`` (after ``switch``)."""
+        edges.append((-self._score(s, move), len(edges), (*switch, move), move, s))
 
     def _changes(self, s: KlondikeState, move: KlondikeMove) -> bool:
         """Whether :meth:`children` offers the legal move ``move`` of ``s``: every one here."""
@@ -417,7 +425,34 @@ class KlondikeClassSpace(KlondikeSpace):
         # A pile's first byte is its bottom card, which no other pile holds, so sorting
         # the parts sorts the piles; 255 between the parts keeps the keys apart.
         piles = sorted(bytes(p[: d + 1]) for p, d in zip(s.tableau, s.down, strict=True) if p)
-        return b"\xff".join([bytes(s.stock), bytes(s.waste), bytes(s.foundations), b"%d" % s.redeals_used, *piles])
+        stock, waste = s.stock, s.waste
+        if self._on_cycle(s):  # the waste sizes of the stock's cycle are one: kept as after a redeal
+            stock, waste = stock + waste[::-1], ()
+        return b"\xff".join([bytes(stock), bytes(waste), bytes(s.foundations), b"%d" % s.redeals_used, *piles])
+
+    def _on_cycle(self, s: KlondikeState) -> bool:
+        """Whether the waste size of ``s`` is one the stock's cycle passes through from an
+        empty waste, with unlimited redeals and draw 3 (``docs/solver.md``, "The waste sizes
+        of the stock's cycle"): 0, 3, 6, ... or the whole talon. From each of these, draws
+        and redeals alone reach every other and change nothing else, and such positions
+        have the same children here (the same stock plays, each to the same position; the
+        other moves keep the waste size). So :meth:`key` merges them. Not in draw 1, whose
+        safe move reads the waste top, nor with limited redeals, which draws use up.
+
+        >>> from cardtable.games.klondike import DRAW, Klondike
+        >>> r = Klondike(); space = KlondikeClassSpace(r); s = r.deal(0)
+        >>> space._on_cycle(s), space._on_cycle(r.apply(s, DRAW))
+        (True, True)
+        >>> space.key(s) == space.key(r.apply(s, DRAW))
+        True
+        >>> KlondikeClassSpace(Klondike(draw=1))._on_cycle(s), KlondikeClassSpace(Klondike(redeals=2))._on_cycle(s)
+        (False, False)
+        """
+        draw = self.rules.options["draw"]
+        if draw == 1 or self.rules.options["redeals"] is not None:
+            return False
+        p = len(s.waste)
+        return p % draw == 0 or not s.stock
 
     def forced_move(self, s: KlondikeState) -> KlondikeMove | None:
         """The safe move of the class, if there is one: of the safe cards that can go to
@@ -463,6 +498,50 @@ class KlondikeClassSpace(KlondikeSpace):
                     after = rules.apply(s, switch)
                     self._add_edges(after, rules.legal_moves(after), (switch,), i, edges)
         return edges
+
+    def _add_edge(
+        self, s: KlondikeState, move: KlondikeMove, switch: tuple[KlondikeMove, ...], edges: list[_ScoredEdge]
+    ) -> None:
+        """Add the edge of ``move`` (after ``switch``), or, for a move that empties a pile
+        (its whole face-up run, with no face-down card under it, onto another pile), the
+        *emptying macros*: the move followed by each move of a king into the emptied pile,
+        in this order: a king root above face-down cards (with its run), a king from a
+        foundation, a king the stock can bring up. After a switch, an emptying move adds
+        nothing: its class is that of the plain emptying move onto the switch's twin.
+
+        Why it is exact (``docs/solver.md``, "Emptying a pile"): an empty pile takes only
+        kings, and the run moved off it (its bottom not a king) lies on its new parent just
+        as it lay alone, so every winning line can be rearranged to make each emptying move
+        just before a king moves into that pile (or not at all).
+
+        >>> from cardtable.games.klondike import Klondike, KlondikeState, TAB_TO_TAB
+        >>> from cardtable.core.cards import parse_card as c
+        >>> r = Klondike(); space = KlondikeClassSpace(r)
+        >>> piles = ((c("9S"),), (c("5D"), c("10H")), (c("3D"), c("KC")), (), (), (), ())
+        >>> rest = tuple(x for x in range(52) if x not in {y for p in piles for y in p})
+        >>> s = KlondikeState(rest, (), (0, 0, 0, 0), piles, (0, 1, 1, 0, 0, 0, 0), 0)
+        >>> [[str(m) for m in moves] for moves, _ in space.children(s) if moves[0] == TAB_TO_TAB[0][1][1]]
+        [['12', '31']]
+        """
+        src, dst, n = move
+        if not (src < 7 and dst < 7 and n == len(s.tableau[src]) and not s.down[src]):
+            super()._add_edge(s, move, switch, edges)
+            return
+        if switch:
+            return
+        score = -self._score(s, move)
+        after = self.rules.apply(s, move)
+        kings: list[tuple[tuple[KlondikeMove, ...], KlondikeMove, KlondikeState]] = []
+        for m, (p, d) in enumerate(zip(after.tableau, after.down, strict=True)):
+            if m != src and d and RANK[p[d]] == 13:
+                kings.append(((), TAB_TO_TAB[m][src][len(p) - d], after))
+        if self.rules.options["foundation_return"]:
+            kings += [((), FOUNDATION_TO_TAB[su][src], after) for su in range(4) if after.foundations[su] == 13]
+        kings += [
+            (prefix, WASTE_TO_TAB[src], here) for prefix, here in self._stock_plays(after) if RANK[here.waste[-1]] == 13
+        ]
+        for prefix, king, before in kings:
+            edges.append((score, len(edges), (move, *prefix, king), king, before))
 
     def _changes(self, s: KlondikeState, move: KlondikeMove) -> bool:
         """Whether the legal move ``move`` of ``s`` changes the class: all but a hanging

@@ -80,6 +80,7 @@ typedef struct {
 typedef struct {
     int draw, limit, freturn, mode;
     int classes; /* KlondikeClassSpace rather than KlondikeSpace */
+    int cycle;   /* the class key merges the waste sizes of the stock's cycle (waste_digit) */
     long k;
     Seen seen; /* keys of KEY_WORDS words (not compact) */
     /* compact: the class space with classes numbered in one word (class_number), seen1
@@ -103,6 +104,18 @@ typedef struct {
 } Search;
 
 enum { EKEY_WORDS = KEY_WORDS + 1 };
+
+/* The waste size as the class key holds it: KlondikeClassSpace.key's rule. With unlimited
+ * redeals and draw 3, the waste sizes the stock's cycle passes through from an empty waste
+ * (0, 3, 6, ..., and the whole talon) are one: from each of them draws and redeals reach
+ * every other, changing nothing else, and the class space's children of such positions are
+ * the same (the same stock plays, each to the same position; the other moves keep the waste
+ * size, so their children are again on the cycle). Such a waste size is kept as 0; a waste
+ * size off the cycle is kept as it is (never a multiple of 3 nor the talon's size). Draw 1
+ * (where the safe move reads the waste top) and limited redeals keep every size. */
+static inline int waste_digit(const Search *S, int p, int nt) {
+    return S->cycle && (p % S->draw == 0 || p == nt) ? 0 : p;
+}
 
 /* --- positions ------------------------------------------------------------------------- */
 
@@ -198,7 +211,7 @@ static void make_key(const Search *S, const State *s, uint64_t key[KEY_WORDS]) {
     int n = 0;
     sym[n++] = s->used & 63;
     sym[n++] = s->used >> 6;
-    sym[n++] = s->p;
+    sym[n++] = (uint8_t)(S->classes ? waste_digit(S, s->p, s->nt) : s->p);
     if (S->classes) {
         memcpy(sym + n, s->found, 4);
         n += 4;
@@ -260,7 +273,7 @@ static int pile_digit(const Search *S, const State *s, int i, int bottom) {
 static uint64_t class_number(const Search *S, const State *s) {
     int off[8];
     offsets(s, off);
-    uint64_t k = s->p * S->w_waste + s->used * S->w_used;
+    uint64_t k = (uint64_t)waste_digit(S, s->p, s->nt) * S->w_waste + s->used * S->w_used;
     for (int su = 0; su < 4; su++) k += s->found[su] * S->w_found[su];
     for (int t = 0; t < s->nt; t++) k += S->w_talon[s->c[t]];
     for (int i = 0; i < 7; i++) k += (uint64_t)pile_digit(S, s, i, s->len[i] ? s->c[off[i]] : -1) * S->w_pile[i];
@@ -302,7 +315,8 @@ static uint64_t class_delta(const Search *S, const State *s, int src, int dst, i
     int card;
     if (src == WASTE) {
         card = s->c[pa - 1];
-        d = (uint64_t)(pa - 1 - s->p) * S->w_waste + (uint64_t)(ua - s->used) * S->w_used - S->w_talon[card];
+        d = (uint64_t)(waste_digit(S, pa - 1, s->nt - 1) - waste_digit(S, s->p, s->nt)) * S->w_waste +
+            (uint64_t)(ua - s->used) * S->w_used - S->w_talon[card];
     } else if (src >= FOUNDATION) {
         int su = src - FOUNDATION;
         card = su * 13 + s->found[su] - 1;
@@ -331,7 +345,9 @@ static Edge *edge_room(Search *S, size_t more) {
     return S->edges + S->nedges;
 }
 
-/* Push the edge (sw's switch, if any, then the move) from s (the position after the switch). */
+/* Push the edge (sw's switch, if any, then the move) from s (the position after the switch).
+ * The child's class number is its parent's plus sw's dkey (0 for a switch, which keeps the
+ * class; an emptying move's change for an emptying macro) plus the move's change. */
 static int add_edge(Search *S, const State *s, int score, int src, int dst, int n, uint32_t plen, int pa, int ua,
                     const Edge *sw) {
     Edge *e = edge_room(S, 1);
@@ -346,8 +362,40 @@ static int add_edge(Search *S, const State *s, int score, int src, int dst, int 
     e->plen = plen;
     e->pa = (uint8_t)pa;
     e->ua = (uint16_t)ua;
-    e->dkey = S->compact ? class_delta(S, s, src, dst, n, pa, ua) : 0;
+    e->dkey = S->compact ? (sw ? sw->dkey : 0) + class_delta(S, s, src, dst, n, pa, ua) : 0;
     S->nedges++;
+    return 0;
+}
+
+/* KlondikeClassSpace's emptying macros (KlondikeClassSpace._add_edge): the root run of pile i,
+ * which has no face-down card (its bottom is its start's and not a king), moved onto pile j,
+ * empties pile i; the class space makes that move only together with each move of a king
+ * into pile i that can follow it, in this order: a king root above face-down cards (its
+ * run), a king from a foundation (foundation returns), a king the stock can bring up
+ * (S->draws, in their order). Each is one edge: the emptying move as its switch, then the
+ * king's move; score as the emptying move's. */
+static int emptying_macros(Search *S, const State *s, int i, int j, int score) {
+    Edge sw = {0};
+    sw.src = (uint8_t)i;
+    sw.dst = (uint8_t)j;
+    sw.n = s->len[i];
+    sw.dkey = S->compact ? class_delta(S, s, i, j, s->len[i], 0, 0) : 0;
+    State s1 = *s;
+    apply_move(&s1, i, j, sw.n, 0, 0);
+    int off[8];
+    offsets(&s1, off);
+    for (int m = 0; m < 7; m++)
+        if (m != i && s1.down[m] && RANK(s1.c[off[m] + s1.down[m]]) == 13)
+            if (add_edge(S, &s1, score, m, i, s1.len[m] - s1.down[m], 0, 0, 0, &sw) < 0) return -1;
+    for (int su = 0; su < 4 && S->freturn; su++)
+        if (s1.found[su] == 13)
+            if (add_edge(S, &s1, score, FOUNDATION + su, i, 1, 0, 0, 0, &sw) < 0) return -1;
+    if (!(S->drawn & KINGS)) return 0;
+    for (size_t a = 0; a < S->ndraws; a++) {
+        const Draws *d = S->draws + a;
+        if (RANK(s1.c[d->p - 1]) == 13)
+            if (add_edge(S, &s1, score, WASTE, i, 1, d->plen, d->p, d->used, &sw) < 0) return -1;
+    }
     return 0;
 }
 
@@ -426,6 +474,11 @@ static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
             for (int j = 0; j < 7; j++) {
                 uint64_t t = !alone ? takes[j] : top[j] >= 0 ? lower_cards(top[j]) : KINGS;
                 if (j == i || !(t >> x & 1) || (top[j] < 0 && !s->down[i])) continue;
+                if (!s->down[i]) { /* the move empties pile i: only with a king's move into it */
+                    /* after a switch, the same class as the plain emptying onto the twin: none */
+                    if (!sw && emptying_macros(S, s, i, j, -score) < 0) return -1;
+                    continue;
+                }
                 if (add_edge(S, s, -score, i, j, n, 0, 0, 0, sw) < 0) return -1;
             }
         }
@@ -920,6 +973,7 @@ static int read_options(Search *S, int draw, int freturn, int classes, int mode,
     S->mode = mode;
     S->k = k;
     S->limit = -1;
+    S->cycle = classes && draw > 1 && redeals == Py_None;
     if (redeals != Py_None) {
         long r = PyLong_AsLong(redeals);
         if (r == -1 && PyErr_Occurred()) return -1;
