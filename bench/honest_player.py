@@ -1,5 +1,6 @@
 """The honest player's win share on a range of deals, with its 95% Wilson interval, the time
-per move and per game, and the all-seeing solver's winnability of the same deals (the gap).
+per move and per game, and the all-seeing solver's winnability of the same deals (the gap),
+beside its peer's figure where one is known (lonelybot's no-undo "hop" player, Klondike draw 3).
 
 Run: ``.venv/bin/python bench/honest_player.py GAME [--option NAME=VALUE] [--deals A-B]
 [--samples K] [--nodes N] [--workers W] [--out FILE] [--solver-seconds S]``, e.g.
@@ -8,12 +9,16 @@ Run: ``.venv/bin/python bench/honest_player.py GAME [--option NAME=VALUE] [--dea
 Each deal is played by :func:`cardtable.bots.honest.play` (seed 0) in a pool of ``--workers``
 processes (:class:`concurrent.futures.ProcessPoolExecutor`, as ``cardtable analyze`` runs
 its local pool); with ``--out``, one JSON line per deal is appended to the file as it
-finishes and the deals already there are skipped (an interrupted run resumes). The solver
-column solves each deal seeing every card (``--solver-seconds``, default 10; 0: skipped).
+finishes and the deals already there, played with the same game, options, samples and nodes,
+are skipped (an interrupted run resumes; rows of other settings in the file are left out of
+the figures). The solver column solves each deal seeing every card (``--solver-seconds``,
+default 10; 0: skipped).
 
 >>> line = summary([{"won": True, "moves": 100, "seconds": 2.0, "slowest": 0.1, "solver": "solved"}])
 >>> line.splitlines()[0]
 '1/1 won = 100.0% (95% Wilson 20.6-100.0%)'
+>>> print(peer("klondike", {}))
+peer: lonelybot's no-undo "hop" player wins 47.58% +-0.80 of random draw-3 deals (a few seconds a game)
 """
 
 from __future__ import annotations
@@ -32,6 +37,24 @@ from cardtable.core.game import Game
 from cardtable.games import rules_for
 from cardtable.solve import solve
 
+PEERS: dict[tuple[str, tuple[tuple[str, Any], ...]], str] = {
+    ("klondike", (("draw", 3),)): 'lonelybot\'s no-undo "hop" player wins 47.58% +-0.80 of random draw-3 deals '
+    "(a few seconds a game)",
+}
+"""Published figures of other honest players, by game and options (the defaults filled in)."""
+
+
+def peer(game: str, options: dict[str, Any]) -> str | None:
+    """The peer's figure for ``game`` with ``options`` (the game's defaults filled in), if one is known.
+
+    >>> peer("klondike", {"draw": 1}) is None
+    True
+    """
+    for (name, fixed), text in PEERS.items():
+        if name == game and rules_for(game, **options).options == rules_for(game, **dict(fixed)).options:
+            return "peer: " + text
+    return None
+
 
 def one_deal(
     game: str, options: dict[str, Any], deal: int, samples: int, nodes: int, solver_seconds: float
@@ -49,6 +72,10 @@ def one_deal(
         verdict = solve(Game(rules, rules.deal(deal)), seconds=solver_seconds).verdict
     return {
         "deal": deal,
+        "game": game,
+        "options": options,
+        "samples": samples,
+        "nodes": nodes,
         "won": played.won,
         "moves": played.moves,
         "decisions": played.decisions,
@@ -92,8 +119,10 @@ def summary(rows: list[dict[str, Any]]) -> str:
     seconds = [r["seconds"] for r in rows]
     total = sum(seconds)
     lines = [f"{won}/{n} won = {100 * won / max(1, n):.1f}% (95% Wilson {100 * low:.1f}-{100 * high:.1f}%)"]
+    decisions = sum(r.get("decisions", 0) for r in rows)
     lines.append(
-        f"time: {total / max(1, moves):.3f} s per move, {total / max(1, n):.2f} s per game "
+        f"time: {total / max(1, moves):.3f} s per move, {total / max(1, decisions):.3f} s per decision, "
+        f"{total / max(1, n):.2f} s per game "
         f"(p50 {percentile(seconds, 50):.2f} s, p95 {percentile(seconds, 95):.2f} s), "
         f"slowest decision {max((r['slowest'] for r in rows), default=0.0):.2f} s"
     )
@@ -137,8 +166,15 @@ def main(argv: list[str] | None = None) -> None:
     deals = _deals(args.deals)
     rows: list[dict[str, Any]] = []
     if args.out and os.path.exists(args.out):
+        wanted = set(deals)
         with open(args.out) as f:
-            rows = [r for r in map(json.loads, f) if r["deal"] in set(deals)]
+            rows = [
+                r
+                for r in map(json.loads, f)
+                if r["deal"] in wanted
+                and (r.get("game"), r.get("options"), r.get("samples"), r.get("nodes"))
+                == (args.game, options, args.samples, args.nodes)
+            ]
     done = {r["deal"] for r in rows}
     todo = [d for d in deals if d not in done]
     print(
@@ -157,6 +193,9 @@ def main(argv: list[str] | None = None) -> None:
         if out is not None:
             out.close()
     print(summary(sorted(rows, key=lambda r: r["deal"])))
+    known = peer(args.game, options)
+    if known is not None:
+        print(known)
 
 
 if __name__ == "__main__":

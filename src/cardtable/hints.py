@@ -153,18 +153,19 @@ HONEST = "honest"
 HONEST_SECONDS = 0.5
 """The default wait of :func:`honest_hint`, in seconds (docs/benchmarks.md, "The honest
 player": its measured wait per game)."""
-HONEST_SAMPLES = 8
-"""The deals of the unseen cards :func:`honest_hint` imagines."""
+HONEST_SAMPLES = 256
+"""The most deals of the unseen cards :func:`honest_hint` imagines for each move it weighs (it
+weighs no further round of them after its ``seconds``)."""
 
 
 def honest_hint(game: Game[Any, Any], seconds: float | None = HONEST_SECONDS, samples: int = HONEST_SAMPLES) -> Hint:
     """The honest hint: the move the honest player (:mod:`cardtable.bots.honest`) would play
     here, seeing only what the player sees: the face-up cards, and the cards turned up
     earlier in this game (its positions so far, :meth:`~cardtable.core.game.Game.positions`;
-    cards seen on lines taken back by undo are not counted). It imagines ``samples`` deals
-    of the unseen cards and solves them, for about ``seconds`` (plus one solve's slack; None:
-    each within the player's node budget, however long that takes, so that the hint depends
-    on what the player has seen only, on any machine).
+    cards seen on lines taken back by undo are not counted). It weighs the moves it might play
+    on up to ``samples`` deals of the unseen cards each, solved in rounds, for about ``seconds``
+    (plus one round; None: no time limit, so that the hint depends on what the player has
+    seen only, on any machine).
     ``source`` is ``"honest"``; ``status`` says what it found: ``"won"``, ``"unknown"``
     (the solver that sees the face-down cards, :func:`hint`, is the one that knows).
 

@@ -4,69 +4,95 @@ It sees the face-up cards, how many cards lie face down and where, and what it h
 turned up before (the stock's cards seen on an earlier pass: it remembers every card
 it has seen). It never sees a face-down card and it never undoes.
 
-**How it decides.** It keeps ``samples`` *determinizations*: deals of the cards it has
-not seen into the places they may be, consistent with everything it has seen (each
-unseen card equally likely in each unseen place: :func:`determinize`, built on the
-game's :meth:`~cardtable.core.rules.Rules.face_down` and
-:meth:`~cardtable.core.rules.Rules.with_face_down`). Each sample is solved by the
-all-seeing solver (:func:`cardtable.solve.solve`) within ``nodes`` positions (and
-``seconds``, if given); each winning line votes for its first move. One voted move is
-played at once; when the lines disagree, each voted move is weighed in hindsight: the
-samples still won after it (a sample whose line starts with it is; the others are solved
-again after it), then its votes, then the rules' move order. A safe move of the rules
-(:meth:`~cardtable.core.rules.Rules.auto_move`) that a line plays comes first. Moves back
-to a position of this game are not played: the solver, free to turn the stock over again,
-would put a needed move off for ever. A sample's line is
-kept from move to move while the sample stays consistent with what the table shows, so
-a sample is solved again only when a card turns up that it had placed otherwise
-(it is then *repaired*: the card seen goes where it was seen, the card the sample had
-put there takes its place) or when the move played is not its line's. When no sample is
-winnable, it plays the first move that makes progress (or else the first move) to a
-position it has not been in. Where the rules offer a free look at the stock
-(:meth:`~cardtable.core.rules.Rules.look_through`: Klondike with unlimited redeals), it
-first draws through the stock and back, as a person would.
+**How it decides** (the method of lonelybot's "hop" player). The moves of the game are
+of two kinds: *reversible* ones, after which a move leads straight back and which show
+no unseen card (:meth:`~cardtable.core.rules.Rules.reversible`; in Klondike a tableau
+move that turns up nothing, or a draw when the stock comes round again), and the others
+(a card turned up, a card to a foundation, a card played from the stock...). From the
+position at hand it goes through every position its reversible moves reach (breadth
+first, over the edges of the solver's space, :func:`cardtable.solve.solver.solver_space`:
+in Klondike its class space, where positions that differ only in where hanging cards lie
+are one, and a card played from the stock is one edge with the draws before it), and
+each irreversible move met there makes a *candidate*: the reversible moves that lead to
+it, then it (:func:`candidate_lines`; candidates that end in the same position, or in
+a position of this game already seen, count once or not at all). Each candidate is
+weighed on *samples*: deals of the cards it has not seen into the places they may be
+(each unseen card equally likely in each unseen place), in which the candidate is
+played and the position after it solved by the all-seeing solver within ``nodes``
+positions (:func:`sample_outcomes`: the game's compiled core when it has a sampler, else
+:func:`cardtable.solve.solve`). Every candidate meets the same samples. The candidates
+race: all are weighed on :data:`FIRST` samples, then the samples double, up to
+``samples``; after each round a candidate is dropped when the best one's weight is ahead
+of its own by more than :data:`RACE` times the square root of the samples on which the
+two disagree (a paired test). A candidate's weight is its samples won (a sample the
+solver left undecided weighs :data:`DOUBT`), plus
+:data:`REVEAL` of the samples for each unseen card it turns up (its sample solves knew
+that card already; the player will know it only then, and plays on knowing it). The
+candidate of most weight (then of fewest samples proved lost, then the first found) is
+played: its reversible moves and its last move in turn (nothing is learnt before its
+last move). A candidate that only takes progress back (a card from a foundation) is
+weighed only when there is no other. When nothing is hidden, the position is solved
+(:data:`EXACT_NODES`) and a winning line followed. Where the rules offer a free look at
+the stock (:meth:`~cardtable.core.rules.Rules.look_through`: Klondike with unlimited
+redeals), it first draws through the stock and back, as a person would.
 
 **What it remembers** (:class:`Memory`): how many copies of each card it has seen at
 once, face up or on a foundation (with one deck: which cards it has seen). A face-down
 card it has seen before (a stock turned over) is known; with two decks a copy is taken
 for the stock's first, where seen cards go face down again.
 
-**Its budget**: ``samples`` (8) determinizations, ``nodes`` (20,000) positions per
-solve of one; ``seconds`` (None) also limits each solve (a time limit makes it depend on
-the machine's speed: without one, the player is deterministic for a seed).
+**Its budget**: ``samples`` (:data:`SAMPLES`) samples at most per candidate, ``nodes``
+(:data:`NODES`) positions per solve of a sample; ``seconds`` (None) limits each decision
+(it then weighs no further round once that much time has passed: the choice depends on
+the machine's speed; without it, the player is deterministic for a seed).
 
 >>> from cardtable.games import rules_for
->>> result = play(rules_for("devils-square"), 3, seed=0, samples=2, nodes=2_000)
+>>> result = play(rules_for("devils-square"), 3, seed=0, samples=4, nodes=500)
 >>> result.moves > 0, result.won in (True, False)
 (True, True)
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
 from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.rules import Rules
 from ..games import spec_for
-from ..solve.solver import solve
+from ..solve.solver import solve, solver_space
 
-SAMPLES = 8
-"""Determinizations kept by default."""
-NODES = 20_000
-"""Positions each solve of a determinization may explore, by default."""
-CIRCLE_CANDIDATES = 6
-"""When every winning line would go back to a position of the game, the new positions'
-moves weighed instead (the first this many in the rules' order)."""
+SAMPLES = 1024
+"""The most samples a candidate is weighed on, by default."""
+NODES = 1_000
+"""Positions each solve of a sample may explore, by default."""
+FIRST = 32
+"""The samples of the race's first round (fewer when ``samples`` is smaller)."""
+SHORT = 8
+"""The samples of the first round when the decision has a time limit (a short first round keeps to it)."""
+RACE = 1.0
+"""A candidate more than this many times the square root of the samples behind the best is dropped."""
+REVEAL = 0.05
+"""The share of the samples a candidate's weight gains for each unseen card it turns up (a
+player who sees a card turned up plays on knowing it; a sample's solver knew it already)."""
+DOUBT = 0.0
+"""What a sample the solver left undecided (out of nodes) weighs, a won one weighing 1."""
+REACH = 200
+"""The most positions the reversible moves are followed to in one decision."""
+EXACT_NODES = 200_000
+"""Positions the solve of a position with nothing hidden may explore."""
 MOVE_LIMIT = 2_000
 """The most moves :func:`play` plays in a game before it gives up."""
 REPEATS = 3
 """A position reached this many times in a game: :func:`play` gives up (the player goes round in circles)."""
+MASK = 2**64 - 1
 
 
 def up_cards(rules: Rules[Any, Any], state: Any) -> Counter[int]:
@@ -144,44 +170,187 @@ def determinize(rules: Rules[Any, Any], state: Any, memory: Memory, rng: random.
     return rules.with_face_down(state, cards)
 
 
-def _repair(
-    rules: Rules[Any, Any], state: Any, memory: Memory, sample: Any, rng: random.Random
-) -> tuple[Any, bool] | None:
-    """``sample`` made consistent with ``state``: the known face-down cards where they are,
-    the sample's other face-down cards kept where they are still unseen, the rest dealt
-    at random; and whether it changed. None when the two do not have the same places."""
-    down, known = memory.known(rules, state)
-    mine = rules.face_down(sample)
-    if len(mine) != len(down):
+# --- the samples ---------------------------------------------------------------------------
+
+
+def _splitmix64(x: int) -> tuple[int, int]:
+    """splitmix64's next state and number (the compiled samplers' generator)."""
+    x = (x + 0x9E3779B97F4A7C15) & MASK
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return x, z ^ (z >> 31)
+
+
+def sample_cards(cards: Sequence[int], seed: int, k: int) -> list[int]:
+    """Sample ``k`` of ``seed``'s deal of ``cards``: a Fisher-Yates shuffle by splitmix64
+    started at ``seed ^ (k * 0xD1B54A32D192ED03)`` (the compiled samplers deal the same).
+
+    >>> sample_cards([1, 2, 3, 4], 7, 0) == sample_cards([1, 2, 3, 4], 7, 0) != sample_cards([1, 2, 3, 4], 7, 1)
+    True
+    """
+    out = list(cards)
+    x = (seed ^ (k * 0xD1B54A32D192ED03)) & MASK
+    for i in range(len(out) - 1, 0, -1):
+        x, z = _splitmix64(x)
+        j = z % (i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+Sampler = Callable[[Rules[Any, Any], Any, Sequence[bool], Sequence[Sequence[Any]], int, int, int, int], Any]
+
+
+def _native_sampler(rules: Rules[Any, Any]) -> Sampler | None:
+    """The ``sample_outcomes`` of the game's compiled core module (its spec's ``native``), if it has one."""
+    path = spec_for(rules.name).native
+    if path is None:
         return None
-    need = Counter(card for card, k in zip(down, known, strict=True) if not k)
-    cards: list[int] = []
-    holes: list[int] = []
-    for i, (card, k) in enumerate(zip(down, known, strict=True)):
-        if k:
-            cards.append(card)
-        elif need[mine[i]] > 0:
-            need[mine[i]] -= 1
-            cards.append(mine[i])
-        else:
-            holes.append(i)
-            cards.append(-1)
-    if holes:
-        rest = sorted(need.elements())
-        rng.shuffle(rest)
-        for i, card in zip(holes, rest, strict=True):
+    found: Sampler | None = getattr(import_module(path), "sample_outcomes", None)
+    return found
+
+
+WON, LOST, UNKNOWN = 1, 2, 0
+"""A sample's outcome in :func:`sample_outcomes`' bytes."""
+
+
+def sample_outcomes(
+    rules: Rules[Any, Any],
+    state: Any,
+    unseen: Sequence[bool],
+    lines: Sequence[Sequence[Any]],
+    first: int,
+    count: int,
+    seed: int,
+    nodes: int,
+) -> list[bytes]:
+    """For each of ``lines`` (legal moves from ``state`` that turn up no card before their
+    last), the outcomes of ``count`` samples from ``first``, one byte each (:data:`WON`,
+    :data:`LOST`: proved lost, :data:`UNKNOWN`): in sample ``k``, the cards of ``state``'s
+    face-down places marked ``unseen`` (in :meth:`~cardtable.core.rules.Rules.face_down`'s
+    order) are dealt among those places (:func:`sample_cards`), the line is played and the
+    position after it solved within ``nodes`` positions (as :func:`cardtable.solve.solve`
+    does). By the game's compiled core when its module has a ``sample_outcomes`` that takes
+    the position, else here (:func:`python_sample_outcomes`).
+
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("devils-square"); s = r.deal(1)
+    >>> sample_outcomes(r, s, [False] * len(r.face_down(s)), [[]], 0, 2, 5, 1_000)
+    [b'\\x02\\x02']
+    """
+    native = _native_sampler(rules)
+    if native is not None:
+        found: list[bytes] | None = native(rules, state, unseen, lines, first, count, seed, nodes)
+        if found is not None:
+            return found
+    return python_sample_outcomes(rules, state, unseen, lines, first, count, seed, nodes)
+
+
+def python_sample_outcomes(
+    rules: Rules[Any, Any],
+    state: Any,
+    unseen: Sequence[bool],
+    lines: Sequence[Sequence[Any]],
+    first: int,
+    count: int,
+    seed: int,
+    nodes: int,
+) -> list[bytes]:
+    """:func:`sample_outcomes` in Python, through :func:`cardtable.solve.solve` (the reference
+    of the compiled samplers: the same samples; the same wins, and a loss wherever they
+    prove one: ``solve`` also proves some positions lost before it searches).
+
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("klondike"); s = r.deal(8)
+    >>> len(python_sample_outcomes(r, s, [False] * 24 + [True] * 21, [[]], 0, 2, 1, 2_000)[0])
+    2
+    """
+    down = rules.face_down(state)
+    places = [i for i, u in enumerate(unseen) if u]
+    out = [bytearray() for _ in lines]
+    for k in range(first, first + count):
+        cards = list(down)
+        for i, card in zip(places, sample_cards([down[i] for i in places], seed, k), strict=True):
             cards[i] = card
-    repaired = rules.with_face_down(state, cards)
-    return repaired, repaired != sample
+        sample = rules.with_face_down(state, cards)
+        for j, line in enumerate(lines):
+            position = sample
+            for move in line:
+                position = rules.apply(position, move)
+            verdict = solve(Game(rules, position), seconds=None, nodes=nodes, memory=None).verdict
+            out[j].append(WON if verdict == "solved" else LOST if verdict == "unsolvable" else UNKNOWN)
+    return [bytes(b) for b in out]
 
 
-@dataclass
-class _Sample:
-    """A determinization, its winning line from there (None: not solved yet) and the verdict."""
+# --- the candidates --------------------------------------------------------------------------
 
-    state: Any
-    line: list[Any] | None = None
-    verdict: str = "todo"
+
+def reveals(rules: Rules[Any, Any], before: Any, after: Any, unseen: Counter[int]) -> bool:
+    """Whether ``after`` shows face up a card of ``unseen`` (the cards in the places the
+    player has not seen) that ``before`` did not.
+
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("klondike"); s = r.deal(0); hidden = Counter(r.face_down(s))
+    >>> reveals(r, s, r.apply(s, r.parse_move("d")), hidden), reveals(r, s, s, hidden)
+    (True, False)
+    """
+    return any(unseen[card] > 0 for card in up_cards(rules, after) - up_cards(rules, before))
+
+
+def candidate_lines(
+    rules: Rules[Any, Any], state: Any, unseen: Counter[int], space: Any = None, reach: int = REACH
+) -> list[tuple[list[Any], Any]]:
+    """The candidates of ``state`` (see the module docstring): each a line of reversible
+    moves that show none of the ``unseen`` cards, then one move that is not, and the
+    position after it, in the order found (breadth first, each position's edges in the
+    space's order); a line ending in the position of an earlier one is left out. The
+    positions reached by reversible moves are followed up to ``reach`` of them.
+
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("klondike"); s = r.deal(0)
+    >>> [" ".join(map(str, line)) for line, _ in candidate_lines(r, s, Counter(r.face_down(s)))]
+    ['3f']
+    """
+    space = solver_space(rules) if space is None else space
+    key = space.key
+    seen = {key(state)}
+    frontier: list[tuple[Any, list[Any]]] = [(state, [])]
+    found: list[tuple[list[Any], Any]] = []
+    ends: set[Hashable] = set()
+    for position, path in frontier:  # the list grows as it is read: breadth first
+        for moves, _ in space.children(position):
+            here, line, last = position, list(path), False
+            for move in moves:
+                after = rules.apply(here, move)
+                line.append(move)
+                last = not rules.reversible(here, move) or reveals(rules, here, after, unseen)
+                here = after
+                if last:
+                    break
+            k = key(here)
+            if last:
+                if k not in ends:
+                    ends.add(k)
+                    found.append((line, here))
+            elif k not in seen and len(seen) < reach:
+                seen.add(k)
+                frontier.append((here, line))
+    return found
+
+
+def view(rules: Rules[Any, Any], state: Any) -> Hashable:
+    """What a player sees of ``state``: its :meth:`~cardtable.core.rules.Rules.display`,
+    face-down cards as None.
+
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("klondike"); s = r.deal(0)
+    >>> view(r, s) == view(r, r.with_face_down(s, r.face_down(s)[::-1]))
+    True
+    """
+    return tuple(
+        tuple((name, tuple(card if up else None for card, up in pile)) for name, pile in row)
+        for row in rules.display(state)
+    )
 
 
 class HonestPlayer:
@@ -189,7 +358,7 @@ class HonestPlayer:
     :meth:`choose` with each position of the game in turn.
 
     >>> from cardtable.games import rules_for
-    >>> r = rules_for("klondike"); p = HonestPlayer(r, seed=1, samples=2, nodes=5_000)
+    >>> r = rules_for("klondike"); p = HonestPlayer(r, seed=1, samples=4, nodes=500)
     >>> str(p.choose(r.deal(0)))  # first, a free look through the stock
     'd'
     >>> HonestPlayer(rules_for("deserto"))
@@ -212,84 +381,65 @@ class HonestPlayer:
             raise OptionError(f"the honest player plays one-player games, not {rules.name}")
         self.rules = rules
         self.samples = samples
-        self.nodes = nodes
+        self.nodes = NODES if nodes is None else max(1, nodes)
         self.seconds = seconds
         self.memory = Memory()
         self.rng = random.Random(seed)
+        self.space = solver_space(rules)
         self.solves = 0
-        self._samples: list[_Sample] = []
         self._last: tuple[Any, Any] | None = None
         self._queue: list[Any] = []
         self._looked: set[Hashable] = set()
         self._visited: set[Hashable] = set()
-        self._deadline: float | None = None
         self._forget = False
+        self._forget_after_queue = False
         self.wins = (0, 0)
-        """After :meth:`choose` by vote: the samples won after the move chosen, and the samples solved."""
+        """After :meth:`choose`: the samples won after the move chosen, and the samples it was weighed on."""
 
     def choose(self, state: Any, seconds: float | None = None) -> Any:
-        """The move to play in ``state`` (a legal one), or None when there is none. The
-        player remembers what ``state`` shows; when ``state`` follows from the position and
-        move of the previous call, its samples carry over. With ``seconds``, it solves no new
-        sample once that much time has passed (the wait is then about ``seconds`` plus one
-        solve; the choice depends on the machine's speed).
+        """The move to play in ``state`` (a legal one), or None when there is none (or none
+        leads anywhere new). The player remembers what ``state`` shows; when ``state``
+        follows from the position and move of the previous call, the rest of the line
+        chosen then is played. With ``seconds`` (else the player's own ``seconds``), it
+        weighs no further round of samples once that much time has passed (the choice then
+        depends on the machine's speed).
 
         >>> from cardtable.games import rules_for
         >>> r = rules_for("desturado"); s = r.deal(0)
-        >>> HonestPlayer(r, samples=2, nodes=2_000).choose(s) in r.legal_moves(s)
+        >>> HonestPlayer(r, samples=2, nodes=500).choose(s) in r.legal_moves(s)
         True
         """
         rules = self.rules
-        self._deadline = None if seconds is None else time.perf_counter() + seconds
+        seconds = self.seconds if seconds is None else seconds
+        deadline = None if seconds is None else time.perf_counter() + seconds
         self.memory.see(rules, state)
         if self._forget:  # the positions of a free look are not a circle to avoid
             self._visited, self._forget = set(), False
-        self._visited.add(_key(state))
+        self._visited.add(view(rules, state))
         follows = self._last is not None and rules.apply(*self._last) == state
-        if not follows:
-            self._samples, self._queue = [], []
-        if rules.is_won(state):
+        if rules.is_won(state) or not rules.legal_moves(state):
             return None
-        legal = rules.legal_moves(state)
-        if not legal:
-            return None
-        if follows and self._last is not None:
-            self._advance(state, self._last[1])
         if self._queue and follows:
             move = self._queue.pop(0)
-            self._forget = not self._queue
+            self._forget = self._forget_after_queue and not self._queue
         else:
             self._queue = []
             move = self._look(state)
             if move is None:
-                move = self._vote(state, legal)
+                line = self._decide(state, deadline)
+                if not line:
+                    self._last = None
+                    return None
+                move, self._queue = line[0], line[1:]
+                self._forget_after_queue = False
         self._last = (state, move)
         return move
-
-    def _advance(self, state: Any, move: Any) -> None:
-        """Play ``move`` in every sample and make the samples consistent with ``state``."""
-        kept: list[_Sample] = []
-        for sample in self._samples:
-            after = self.rules.apply(sample.state, move)
-            fixed = _repair(self.rules, state, self.memory, after, self.rng)
-            if fixed is None:
-                continue
-            new, changed = fixed
-            if changed:
-                kept.append(_Sample(new))
-            elif sample.verdict == "solved" and sample.line and sample.line[0] == move:
-                kept.append(_Sample(new, sample.line[1:], "solved"))
-            elif sample.verdict == "unsolvable":
-                kept.append(_Sample(new, [], "unsolvable"))  # a lost position stays lost
-            else:
-                kept.append(_Sample(new))
-        self._samples = kept
 
     def _look(self, state: Any) -> Any:
         """The first move of a free look through the face-down cards (queueing the others)
         when the rules offer one and it would show a card not seen yet; else None."""
         rules = self.rules
-        key = _key(state)
+        key = view(rules, state)
         if key in self._looked or not any(not k for k in self.memory.known(rules, state)[1]):
             return None
         moves = rules.look_through(state)
@@ -307,107 +457,96 @@ class HonestPlayer:
                 break
         if not new:
             return None
-        self._samples = []
         self._queue = list(moves[1:])
+        self._forget_after_queue = True
+        self.wins = (0, 0)
         return moves[0]
 
-    def _solve(self, state: Any) -> tuple[str, list[Any]]:
-        """The solver's verdict on a determinization and its winning line (empty unless solved)."""
-        seconds = self.seconds
-        if self._deadline is not None:
-            left = self._deadline - time.perf_counter()
-            if left <= 0:
-                return "todo", []  # out of time: not solved (a later call may)
-            seconds = left if seconds is None else min(seconds, left)
-        result = solve(Game(self.rules, state), seconds=seconds, nodes=self.nodes)
-        self.solves += 1
-        return result.verdict, list(result.moves)
-
-    def _vote(self, state: Any, legal: list[Any]) -> Any:
-        """The move after which the most samples are still won (see the module docstring)."""
+    def _decide(self, state: Any, deadline: float | None) -> list[Any]:
+        """The line to play: a winning line when nothing is hidden and the solver finds
+        one, else the best candidate's (empty: no candidate)."""
         rules = self.rules
-        while len(self._samples) < self.samples:
-            self._samples.append(_Sample(determinize(rules, state, self.memory, self.rng)))
-        votes: Counter[Any] = Counter()
-        for sample in self._samples:
-            if sample.verdict == "todo":
-                sample.verdict, sample.line = self._solve(sample.state)
-            if sample.verdict == "solved" and sample.line:
-                votes[sample.line[0]] += 1
-        order = {move: i for i, move in enumerate(legal)}
-        # A move back to a position of this game goes round in circles (the solver, free to
-        # turn the stock over again, would put off a move for ever): moves to new positions only.
-        new = [m for m in legal if _key(rules.apply(state, m)) not in self._visited]
-        if not new:
-            return None
-        votes = Counter({m: n for m, n in votes.items() if m in new})
-        if not votes and any(s.verdict == "solved" for s in self._samples):
-            # Every winning line goes back to a position of this game: weigh the moves to new ones.
-            return self._hindsight(state, new[:CIRCLE_CANDIDATES], votes, order)
-        safe = rules.auto_move(state)
-        if safe is not None and safe in votes:
-            self.wins = (votes[safe], len(self._samples))
-            return safe  # a move the game itself would make: never worse
-        if len(votes) > 1:
-            return self._hindsight(state, list(votes), votes, order)
-        if votes:
-            only = next(iter(votes))
-            self.wins = (votes[only], len(self._samples))
-            return only
-        self.wins = (0, len(self._samples))
-        return self._fallback(state, new)
+        base = determinize(rules, state, self.memory, self.rng)
+        seed = self.rng.getrandbits(64)
+        _, known = self.memory.known(rules, state)
+        unseen_places = tuple(not k for k in known)
+        samples = self.samples
+        if not any(unseen_places):
+            left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            result = solve(Game(rules, state), seconds=left, nodes=EXACT_NODES)
+            self.solves += 1
+            if result.solved and result.moves:
+                self.wins = (1, 1)
+                return list(result.moves)
+            samples = 1  # every sample is the position itself
+        unseen = Counter(card for card, u in zip(rules.face_down(base), unseen_places, strict=True) if u)
+        now = rules.progress(base)
+        forward: list[tuple[list[Any], int]] = []
+        backward: list[tuple[list[Any], int]] = []
+        for line, after in candidate_lines(rules, base, unseen, self.space):
+            if view(rules, after) in self._visited:
+                continue
+            gained = rules.progress(after)
+            back = any(a < b for a, b in zip(gained, now, strict=True))
+            shown = sum(n for card, n in (up_cards(rules, after) - up_cards(rules, base)).items() if unseen[card])
+            kind = backward if back and not any(a > b for a, b in zip(gained, now, strict=True)) else forward
+            kind.append((line, shown))
+        chosen = forward or backward
+        if not chosen:
+            return []
+        lines = [line for line, _ in chosen]
+        shown_cards = [n for _, n in chosen]
+        best = self._race(base, unseen_places, lines, shown_cards, seed, samples, deadline)
+        return lines[best]
 
-    def _hindsight(self, state: Any, moves: list[Any], votes: Counter[Any], order: dict[Any, int]) -> Any:
-        """The move of ``moves`` after which the most samples are won (hindsight: a sample
-        whose line starts with the move is won after it; the others are solved after it),
-        the most voted, then the first in the rules' order, among equals. A move that can
-        no longer catch up with the best is not weighed further."""
-        rules = self.rules
-        live = [s for s in self._samples if s.verdict != "unsolvable"]
-        ranked = sorted(moves, key=lambda m: (-votes[m], order.get(m, len(order))))
-        best, best_wins = ranked[0], -1
-        best_lines: list[tuple[_Sample, list[Any]]] = []
-        for move in ranked:
-            wins = 0
-            lines: list[tuple[_Sample, list[Any]]] = []
-            for k, sample in enumerate(live):
-                if wins + len(live) - k <= best_wins:
-                    break  # cannot beat the best (equals lose to it: it is earlier)
-                if sample.verdict == "solved" and sample.line and sample.line[0] == move:
-                    wins += 1
-                    continue
-                verdict, line = self._solve(rules.apply(sample.state, move))
-                if verdict == "solved":
-                    wins += 1
-                    lines.append((sample, [move, *line]))
-            if wins > best_wins:
-                best, best_wins, best_lines = move, wins, lines
-        for sample, line in best_lines:
-            sample.verdict, sample.line = "solved", line
-        self.wins = (best_wins, len(self._samples))
+    def _race(
+        self,
+        base: Any,
+        unseen: Sequence[bool],
+        lines: list[list[Any]],
+        shown: list[int],
+        seed: int,
+        samples: int,
+        deadline: float | None,
+    ) -> int:
+        """The index of the line the race picks (see the module docstring): after each
+        round, a line is dropped when the best one's weight (its samples won, plus
+        :data:`REVEAL` of the samples for each unseen card it turns up, ``shown``) is ahead
+        of its own by more than :data:`RACE` times the square root of the samples the two
+        disagree on (the same samples for every line: a paired test)."""
+        outcomes = [bytearray() for _ in lines]
+        alive = list(range(len(lines)))
+        done = 0
+        step = min(FIRST if deadline is None else SHORT, samples)
+        while True:
+            got = sample_outcomes(self.rules, base, unseen, [lines[i] for i in alive], done, step, seed, self.nodes)
+            self.solves += step * len(alive)
+            for i, row in zip(alive, got, strict=True):
+                outcomes[i] += row
+            done += step
+            weight = {
+                i: outcomes[i].count(WON) + DOUBT * outcomes[i].count(UNKNOWN) + REVEAL * done * shown[i] for i in alive
+            }
+            top = max(alive, key=lambda i: (weight[i], -i))
+            mine = [o == WON for o in outcomes[top]]
+            kept = []
+            for i in alive:
+                differ = sum(1 for a, o in zip(mine, outcomes[i], strict=True) if a != (o == WON))
+                if weight[top] - weight[i] <= RACE * math.sqrt(differ):
+                    kept.append(i)
+            alive = kept
+            if len(alive) == 1 or done >= samples or (deadline is not None and time.perf_counter() > deadline):
+                break
+            step = min(done, samples - done)
+        best = min(alive, key=lambda i: (-weight[i], outcomes[i].count(LOST), i))
+        self.wins = (outcomes[best].count(WON), done)
         return best
-
-    def _fallback(self, state: Any, legal: list[Any]) -> Any:
-        """No sample is won: the first of the ``legal`` moves (those to new positions) that
-        makes progress (:meth:`~cardtable.core.rules.Rules.progress` grows), else the first."""
-        rules = self.rules
-        now = rules.progress(state)
-        for move in legal:
-            if any(a > b for a, b in zip(rules.progress(rules.apply(state, move)), now, strict=True)):
-                return move
-        return legal[0]
-
-
-def _key(state: Any) -> Hashable:
-    """A position as a dictionary key (positions are immutable values)."""
-    key: Hashable = state
-    return key
 
 
 @dataclass(frozen=True)
 class Played:
     """What :func:`play` did: the game ``won``, ``moves`` played, ``solves`` made (of
-    determinizations), the ``seconds`` it took, the ``decisions`` (moves the player chose
+    samples), the ``seconds`` it took, the ``decisions`` (moves the player chose
     with more than one legal) and the longest decision (``slowest``, seconds).
 
     >>> Played(True, 90, 200, 3.0, 80, 0.2).won
@@ -429,12 +568,13 @@ def play(
     samples: int = SAMPLES,
     nodes: int | None = NODES,
     seconds: float | None = None,
+    move_limit: int = MOVE_LIMIT,
 ) -> Played:
     """Play deal ``deal`` of ``rules`` with the honest player to its end: won, no move, the
-    player out of moves, a position reached :data:`REPEATS` times or :data:`MOVE_LIMIT` moves.
+    player out of moves, a position reached :data:`REPEATS` times or ``move_limit`` moves.
 
     >>> from cardtable.games import rules_for
-    >>> play(rules_for("klondike"), 8, samples=2, nodes=5_000).moves > 50
+    >>> play(rules_for("klondike"), 8, samples=8, nodes=500).moves > 50
     True
     """
     player = HonestPlayer(rules, seed=seed, samples=samples, nodes=nodes, seconds=seconds)
@@ -443,9 +583,9 @@ def play(
     began = time.perf_counter()
     moves = decisions = 0
     slowest = 0.0
-    while moves < MOVE_LIMIT:
-        visits[_key(state)] += 1
-        if visits[_key(state)] >= REPEATS:
+    while moves < move_limit:
+        visits[state] += 1
+        if visits[state] >= REPEATS:
             break
         many = len(rules.legal_moves(state)) > 1
         t = time.perf_counter()
@@ -460,4 +600,19 @@ def play(
     return Played(rules.is_won(state), moves, player.solves, time.perf_counter() - began, decisions, slowest)
 
 
-__all__ = ["NODES", "SAMPLES", "HonestPlayer", "Memory", "Played", "determinize", "play", "up_cards"]
+__all__ = [
+    "NODES",
+    "SAMPLES",
+    "HonestPlayer",
+    "Memory",
+    "Played",
+    "candidate_lines",
+    "determinize",
+    "play",
+    "python_sample_outcomes",
+    "reveals",
+    "sample_cards",
+    "sample_outcomes",
+    "up_cards",
+    "view",
+]

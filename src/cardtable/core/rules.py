@@ -397,6 +397,24 @@ class Rules(ABC, Generic[S, M]):
         """
         raise NotImplementedError(f"{self.name} cannot place other cards face down")
 
+    def reversible(self, state: S, move: M) -> bool:
+        """Whether the legal ``move`` can be taken back: it changes no part of
+        :meth:`progress` and some legal move of the position after it leads straight back
+        to ``state`` (the default; a game where more can be taken back, such as Klondike's
+        draws when the stock comes round again, says so). A move that turns up a card is
+        never reversible. The honest player (:mod:`cardtable.bots.honest`) weighs only the
+        moves that are not.
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("desturado"); s = r.deal(0)
+        >>> any(r.reversible(s, m) for m in r.legal_moves(s)) in (True, False)
+        True
+        """
+        after = self.apply(state, move)
+        if self.progress(after) != self.progress(state):
+            return False
+        return any(self.apply(after, back) == state for back in self.legal_moves(after))
+
     def look_through(self, state: S) -> list[M]:
         """Moves that turn up face-down cards and then bring the position back exactly as
         it was (in Klondike with unlimited redeals: draw through the stock, redeal,

@@ -703,6 +703,19 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
         draws = -(-len(stock) // self._draw)
         return [DRAW] * draws + [REDEAL] + [DRAW] * (len(waste) // self._draw)
 
+    def reversible(self, state: KlondikeState, move: KlondikeMove) -> bool:
+        """Whether the legal ``move`` can be taken back (:meth:`Rules.reversible`): with
+        unlimited redeals a draw or a redeal also can (the stock comes round to the same
+        place again).
+
+        >>> r = Klondike(); s = r.deal(0)
+        >>> r.reversible(s, DRAW), Klondike(redeals=2).reversible(s, DRAW), r.reversible(s, r.parse_move("3f"))
+        (True, False, False)
+        """
+        if move in (DRAW, REDEAL):
+            return self._redeals is None
+        return super().reversible(state, move)
+
     # --- the end ----------------------------------------------------------------
 
     def is_won(self, state: KlondikeState) -> bool:

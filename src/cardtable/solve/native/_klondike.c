@@ -1358,11 +1358,210 @@ static PyObject *py_can_progress(PyObject *self, PyObject *args) {
     return PyLong_FromLong(result);
 }
 
+/* --- sampled evaluation (the honest player, cardtable.bots.honest) ----------------------- */
+
+/* splitmix64: the sampler's random numbers (a fixed generator: the samples are the same on
+ * every machine). */
+static uint64_t splitmix64(uint64_t *x) {
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* Klondike.apply of one move of the rules (src, dst, n) to s, in place: draws and redeals
+ * included (the caller checked the move is legal). */
+static void apply_rules_move(State *s, int src, int dst, int n, int draw, int limit) {
+    if (src == STOCK) {
+        int p = s->p + draw;
+        s->p = (uint8_t)(p > s->nt ? s->nt : p);
+    } else if (dst == STOCK) {
+        s->p = 0;
+        if (limit >= 0) s->used++;
+    } else {
+        apply_move(s, src, dst, n, s->p, s->used);
+    }
+}
+
+/* cardtable.solve.solve's search of the class space within `nodes` positions, from s: its
+ * narrow phases (the first 2, then 3 children of every position, each within a third of
+ * the nodes) and then the complete search with the rest. SOLVED, UNSOLVABLE (proved by the
+ * complete search), UNKNOWN or NO_MEMORY. */
+static int solve_within(const Search *options, const State *s, long long nodes) {
+    static const int widths[2] = {2, 3};
+    long long quick = nodes / 3, spent = 0;
+    Budget B;
+    memset(&B, 0, sizeof B);
+    B.has_nodes = 1;
+    for (int w = 0; w < 2 && quick > 1; w++) {
+        Search S = *options;
+        S.mode = MODE_PRUNED;
+        S.k = widths[w];
+        B.max_nodes = quick;
+        long long used = 0;
+        int r = run(&S, s, &B, &used);
+        search_free(&S);
+        spent += used;
+        if (r == SOLVED || r == NO_MEMORY || r == INTERRUPTED) return r;
+    }
+    Search S = *options;
+    S.mode = MODE_FULL;
+    S.k = 0;
+    B.max_nodes = nodes - spent;
+    long long used = 0;
+    int r = run(&S, s, &B, &used);
+    search_free(&S);
+    return r;
+}
+
+PyDoc_STRVAR(sample_outcomes_doc,
+             "sample_outcomes(stock, waste, foundations, tableau, down, redeals_used, draw, redeals, foundation_return,\n"
+             "            unseen, lines, first, count, seed, nodes) -> [bytes, ...]\n\n"
+             "The honest player's sampled evaluation (cardtable.bots.honest). The position is given by the\n"
+             "KlondikeState fields; unseen holds a truth value for each of its face-down places in\n"
+             "Rules.face_down's order (the stock bottom first, then piles 1-7 bottom first): the cards of\n"
+             "the places marked true are dealt among those places at random in each sample (samples first\n"
+             "to first + count - 1 of seed: sample k is the same in every call). In each sample, each line\n"
+             "(a list of legal moves as (src, dst, n) triples, draws and redeals included, that turns up no\n"
+             "card before its last move) is played and the position after it solved as\n"
+             "cardtable.solve.solve does within nodes positions (no time limit). For each line, bytes: one\n"
+             "per sample, 1 won, 2 proved lost, 0 unknown. ValueError for a position or options the core\n"
+             "does not take, or a line that is not a list of moves.");
+
+static PyObject *py_sample_outcomes(PyObject *self, PyObject *args) {
+    PyObject *stock, *waste, *found, *tableau, *down, *redeals, *unseen, *lines;
+    long used;
+    int draw, freturn;
+    long long first, count, nodes;
+    unsigned long long seed;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOOOliOpOOLLKL", &stock, &waste, &found, &tableau, &down, &used, &draw, &redeals,
+                          &freturn, &unseen, &lines, &first, &count, &seed, &nodes))
+        return NULL;
+    Search options;
+    if (read_options(&options, draw, freturn, 1, MODE_FULL, 0, redeals) < 0) return NULL;
+    State base;
+    if (read_state(stock, waste, found, tableau, down, used, &base) < 0) return NULL;
+    if (count < 0 || nodes < 1) {
+        PyErr_SetString(PyExc_ValueError, "count must be at least 0 and nodes at least 1");
+        return NULL;
+    }
+    /* The face-down places in Rules.face_down's order, as indices into base.c. */
+    int places[52], nplaces = 0, off[8];
+    offsets(&base, off);
+    for (int i = 0; i < base.nt - base.p; i++) places[nplaces++] = base.nt - 1 - i;
+    for (int k = 0; k < 7; k++)
+        for (int j = 0; j < base.down[k]; j++) places[nplaces++] = off[k] + j;
+    PyObject *mask = PySequence_Fast(unseen, "unseen");
+    if (!mask) return NULL;
+    if (PySequence_Fast_GET_SIZE(mask) != nplaces) {
+        Py_DECREF(mask);
+        PyErr_SetString(PyExc_ValueError, "unseen must have one item per face-down card");
+        return NULL;
+    }
+    int hidden[52], nhidden = 0;
+    for (int i = 0; i < nplaces; i++) {
+        int t = PyObject_IsTrue(PySequence_Fast_GET_ITEM(mask, i));
+        if (t < 0) {
+            Py_DECREF(mask);
+            return NULL;
+        }
+        if (t) hidden[nhidden++] = places[i];
+    }
+    Py_DECREF(mask);
+    /* The lines, as (src, dst, n) moves. */
+    PyObject *fast = PySequence_Fast(lines, "lines");
+    if (!fast) return NULL;
+    Py_ssize_t nlines = PySequence_Fast_GET_SIZE(fast);
+    uint8_t(*moves)[3] = NULL;
+    Py_ssize_t *starts = PyMem_Calloc((size_t)nlines + 1, sizeof *starts);
+    size_t nmoves = 0, cap = 0;
+    char *tally = PyMem_Calloc((size_t)(nlines * count) + 1, 1);
+    int bad = !starts || !tally;
+    if (bad) PyErr_NoMemory();
+    for (Py_ssize_t l = 0; !bad && l < nlines; l++) {
+        starts[l] = (Py_ssize_t)nmoves;
+        PyObject *line = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, l), "a line");
+        if (!line) {
+            bad = 1;
+            break;
+        }
+        for (Py_ssize_t m = 0; m < PySequence_Fast_GET_SIZE(line); m++) {
+            int src, dst, n;
+            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(line, m), "iii", &src, &dst, &n)) {
+                bad = 1;
+                break;
+            }
+            if (src < 0 || src > FOUNDATION + 3 || dst < 0 || dst > FOUNDATION || n < 0 || n > 52) {
+                PyErr_SetString(PyExc_ValueError, "not a move");
+                bad = 1;
+                break;
+            }
+            void *grown = room_for(moves, &cap, nmoves + 1, sizeof *moves, 64);
+            if (!grown) {
+                PyErr_NoMemory();
+                bad = 1;
+                break;
+            }
+            moves = grown;
+            moves[nmoves][0] = (uint8_t)src;
+            moves[nmoves][1] = (uint8_t)dst;
+            moves[nmoves][2] = (uint8_t)n;
+            nmoves++;
+        }
+        Py_DECREF(line);
+    }
+    Py_DECREF(fast);
+    if (!bad) starts[nlines] = (Py_ssize_t)nmoves;
+    int failed = 0;
+    for (long long k = first; !bad && !failed && k < first + count; k++) {
+        State sample = base;
+        uint64_t x = (uint64_t)seed ^ ((uint64_t)k * 0xD1B54A32D192ED03ULL);
+        uint8_t cards[52];
+        for (int i = 0; i < nhidden; i++) cards[i] = base.c[hidden[i]];
+        for (int i = nhidden - 1; i > 0; i--) {
+            int j = (int)(splitmix64(&x) % (uint64_t)(i + 1));
+            uint8_t t = cards[i];
+            cards[i] = cards[j];
+            cards[j] = t;
+        }
+        for (int i = 0; i < nhidden; i++) sample.c[hidden[i]] = cards[i];
+        for (Py_ssize_t l = 0; l < nlines; l++) {
+            State s = sample;
+            for (Py_ssize_t m = starts[l]; m < starts[l + 1]; m++)
+                apply_rules_move(&s, moves[m][0], moves[m][1], moves[m][2], options.draw, options.limit);
+            int r = solve_within(&options, &s, nodes);
+            if (r == SOLVED) tally[l * count + (k - first)] = 1;
+            else if (r == UNSOLVABLE) tally[l * count + (k - first)] = 2;
+            else if (r != UNKNOWN) {
+                failed = r;
+                break;
+            }
+        }
+    }
+    PyObject *out = NULL;
+    if (failed == NO_MEMORY) PyErr_NoMemory();
+    if (!bad && !failed && (out = PyList_New(nlines)) != NULL)
+        for (Py_ssize_t l = 0; l < nlines; l++) {
+            PyObject *b = PyBytes_FromStringAndSize(tally + l * count, (Py_ssize_t)count);
+            if (!b) {
+                Py_CLEAR(out);
+                break;
+            }
+            PyList_SET_ITEM(out, l, b);
+        }
+    free(moves);
+    PyMem_Free(starts);
+    PyMem_Free(tally);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS, search_doc},
     {"children", py_children, METH_VARARGS, children_doc},
     {"class_numbers", py_class_numbers, METH_VARARGS, class_numbers_doc},
     {"can_progress", py_can_progress, METH_VARARGS, can_progress_doc},
+    {"sample_outcomes", py_sample_outcomes, METH_VARARGS, sample_outcomes_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -48,3 +48,21 @@ def class_numbers(
     positions: list[tuple[Any, ...]],
     /,
 ) -> list[int] | None: ...
+def sample_outcomes(
+    stock: tuple[int, ...],
+    waste: tuple[int, ...],
+    foundations: tuple[int, ...],
+    tableau: tuple[tuple[int, ...], ...],
+    down: tuple[int, ...],
+    redeals_used: int,
+    draw: int,
+    redeals: int | None,
+    foundation_return: bool,
+    unseen: tuple[bool, ...],
+    lines: list[list[Any]],
+    first: int,
+    count: int,
+    seed: int,
+    nodes: int,
+    /,
+) -> list[bytes]: ...

@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from ...games.klondike import (
@@ -234,3 +234,49 @@ def can_progress(rules: Any, state: Any, limit: int, targets: Collection[Any] = 
     except (ValueError, TypeError, OverflowError):  # a position or limit the core does not take
         return None
     return int(found)
+
+
+def sample_outcomes(
+    rules: Any,
+    state: Any,
+    unseen: Sequence[bool],
+    lines: Sequence[Sequence[Any]],
+    first: int,
+    count: int,
+    seed: int,
+    nodes: int,
+) -> list[bytes] | None:
+    """:func:`cardtable.bots.honest.sample_outcomes` by the compiled core (``sample_outcomes`` of
+    ``_klondike.c``): the same samples, each solved as :func:`cardtable.solve.solve` solves
+    it within ``nodes`` positions (its narrow phases, then the complete search of the class
+    space), or None when the core does not apply (not built, ``CARDTABLE_PURE``, other
+    rules or options, a position or line it does not take).
+
+    >>> r = Klondike(); s = r.deal(8); got = sample_outcomes(r, s, [False] * 24 + [True] * 21, [[]], 0, 4, 1, 1_000)
+    >>> got is None or (len(got) == 1 and len(got[0]) == 4 and set(got[0]) <= {0, 1, 2})
+    True
+    """
+    if CORE is None or pure() or type(rules) is not Klondike or type(state) is not KlondikeState:
+        return None
+    options = rules.options
+    redeals, freturn = options["redeals"], options["foundation_return"]
+    if options["draw"] not in (1, 3) or type(freturn) is not bool:
+        return None
+    if not (redeals is None or (type(redeals) is int and 0 <= redeals <= MAX_REDEALS)):
+        return None
+    try:
+        found: list[bytes] = CORE.sample_outcomes(
+            *state,
+            options["draw"],
+            redeals,
+            freturn,
+            tuple(unseen),
+            [list(line) for line in lines],
+            first,
+            count,
+            seed & (2**64 - 1),
+            nodes,
+        )
+    except (ValueError, TypeError, OverflowError):  # a position, line or budget the core does not take
+        return None
+    return found

@@ -1,0 +1,192 @@
+"""The honest player's parts (cardtable.bots.honest): reversible moves, candidates, samples and their solves."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from cardtable.bots import honest
+from cardtable.bots.honest import (
+    LOST,
+    WON,
+    HonestPlayer,
+    Memory,
+    candidate_lines,
+    python_sample_outcomes,
+    reveals,
+    sample_cards,
+    sample_outcomes,
+    up_cards,
+    view,
+)
+from cardtable.games import rules_for, specs
+from cardtable.games.klondike import DRAW, REDEAL
+from cardtable.solve.native import klondike as native_klondike
+
+ONE_PLAYER = [
+    (spec.name, variant)
+    for spec in specs()
+    if spec.one_player and spec.name != "toy-patience"
+    for variant in (spec.variants or ({},))
+]
+
+
+def _wander(rules: Any, deal: int, moves: int, seed: int) -> Any:
+    """A position some random legal moves into deal ``deal``."""
+    rng = random.Random(seed)
+    state = rules.deal(deal)
+    for _ in range(moves):
+        legal = rules.legal_moves(state)
+        if not legal or rules.is_won(state):
+            break
+        state = rules.apply(state, rng.choice(legal))
+    return state
+
+
+def test_sample_cards_is_a_fixed_permutation_of_its_seed_and_number() -> None:
+    cards = list(range(20))
+    first = sample_cards(cards, 42, 3)
+    assert sorted(first) == cards and first != cards
+    assert sample_cards(cards, 42, 3) == first
+    assert sample_cards(cards, 42, 4) != first and sample_cards(cards, 43, 3) != first
+
+
+@pytest.mark.parametrize(("game", "options"), ONE_PLAYER)
+def test_reversible_moves_lead_straight_back(game: str, options: dict[str, Any]) -> None:
+    rules = rules_for(game, **options)
+    for deal in range(3):
+        state = _wander(rules, deal, 15, deal)
+        for move in rules.legal_moves(state):
+            if not rules.reversible(state, move) or move in (DRAW, REDEAL):
+                continue
+            after = rules.apply(state, move)
+            assert rules.progress(after) == rules.progress(state)
+            assert any(rules.apply(after, back) == state for back in rules.legal_moves(after)), str(move)
+
+
+def test_klondike_draws_are_reversible_only_with_unlimited_redeals() -> None:
+    state = rules_for("klondike").deal(0)
+    assert rules_for("klondike").reversible(state, DRAW)
+    assert not rules_for("klondike", redeals=3).reversible(state, DRAW)
+    # A move that turns a card up never is.
+    three_f = rules_for("klondike").parse_move("3f")
+    assert not rules_for("klondike").reversible(state, three_f)
+
+
+@pytest.mark.parametrize(("game", "options"), ONE_PLAYER)
+def test_candidates_are_reversible_moves_then_one_that_is_not(game: str, options: dict[str, Any]) -> None:
+    rules = rules_for(game, **options)
+    for deal in range(2):
+        state = _wander(rules, deal, 8, deal + 10)
+        unseen = Counter(rules.face_down(state))
+        found = candidate_lines(rules, state, unseen)
+        if rules.legal_moves(state) and not rules.is_won(state):
+            assert found or all(rules.reversible(state, m) for m in rules.legal_moves(state))
+        ends = set()
+        for line, after in found:
+            here = state
+            for i, move in enumerate(line):
+                assert move in rules.legal_moves(here), (i, str(move))
+                nxt = rules.apply(here, move)
+                last = i == len(line) - 1
+                if not last:
+                    assert rules.reversible(here, move) and not reveals(rules, here, nxt, unseen)
+                else:
+                    assert not rules.reversible(here, move) or reveals(rules, here, nxt, unseen)
+                here = nxt
+            assert here == after
+            ends.add(after)
+        assert len(ends) <= len(found)
+
+
+def test_a_klondike_stock_play_is_one_candidate_after_its_draws() -> None:
+    # After the look through the stock, the stock's cards are known: draws show nothing unseen.
+    rules = rules_for("klondike")
+    state = rules.deal(1)
+    memory = Memory()
+    for move in rules.look_through(state):
+        state = rules.apply(state, move)
+        memory.see(rules, state)
+    down, known = memory.known(rules, state)
+    unseen = Counter(card for card, k in zip(down, known, strict=True) if not k)
+    lines = [line for line, _ in candidate_lines(rules, state, unseen)]
+    assert any(len(line) > 1 and line[0] == DRAW for line in lines)
+    # Before the look, a draw shows an unseen card: it ends the line.
+    fresh = rules.deal(1)
+    before = [line for line, _ in candidate_lines(rules, fresh, Counter(rules.face_down(fresh)))]
+    assert [DRAW] in before
+    assert all(line[-1] == DRAW and line.count(DRAW) == 1 for line in before if DRAW in line)
+
+
+@pytest.mark.parametrize("options", [{}, {"draw": 1}, {"redeals": 2}])
+def test_the_compiled_sampler_agrees_with_the_python_one(options: dict[str, Any]) -> None:
+    rules = rules_for("klondike", **options)
+    if native_klondike.sample_outcomes(rules, rules.deal(0), [True] * 45, [[]], 0, 1, 1, 10) is None:
+        pytest.fail("the compiled Klondike core is not built (build it: setup.py build_ext --inplace)")
+    rng = random.Random(5)
+    for deal in range(4):
+        state = _wander(rules, deal, rng.randrange(25), deal)
+        down = rules.face_down(state)
+        unseen = [rng.random() < 0.7 for _ in down]
+        hidden = Counter(card for card, u in zip(down, unseen, strict=True) if u)
+        lines = [line for line, _ in candidate_lines(rules, state, hidden)][:3] + [[]]
+        fast = native_klondike.sample_outcomes(rules, state, unseen, lines, 2, 5, 77, 600)
+        slow = python_sample_outcomes(rules, state, unseen, lines, 2, 5, 77, 600)
+        assert fast is not None and len(fast) == len(slow) == len(lines)
+        for mine, reference in zip(fast, slow, strict=True):
+            assert len(mine) == len(reference) == 5
+            for a, b in zip(mine, reference, strict=True):
+                # The same wins; a loss the core proves, solve proves too (it also proves some at once).
+                assert (a == WON) == (b == WON) and (a != LOST or b == LOST)
+
+
+def test_the_sampler_deals_only_the_unseen_places() -> None:
+    # Nothing unseen: every sample is the position itself, so every sample has the same outcome.
+    rules = rules_for("klondike")
+    state = rules.deal(8)
+    got = sample_outcomes(rules, state, [False] * len(rules.face_down(state)), [[]], 0, 6, 3, 5_000)
+    assert len(set(got[0])) == 1
+    # The Python sampler puts the known cards back where they were.
+    down = rules.face_down(state)
+    unseen = [i >= 24 for i in range(len(down))]
+    places = [i for i, u in enumerate(unseen) if u]
+    shuffled = sample_cards([down[i] for i in places], 9, 0)
+    assert sorted(shuffled) == sorted(down[24:]) and shuffled != list(down[24:])
+
+
+def test_the_player_falls_back_to_python_where_no_core_samples() -> None:
+    rules = rules_for("desturado")
+    state = rules.deal(2)
+    assert honest._native_sampler(rules) is None
+    player = HonestPlayer(rules, seed=3, samples=4, nodes=300)
+    move = player.choose(state)
+    assert move in rules.legal_moves(state)
+    assert player.solves > 0
+
+
+def test_view_hides_only_the_face_down_cards() -> None:
+    rules = rules_for("klondike")
+    state = rules.deal(0)
+    other = rules.with_face_down(state, rules.face_down(state)[::-1])
+    assert view(rules, state) == view(rules, other)
+    assert view(rules, state) != view(rules, rules.apply(state, DRAW))
+    assert sum(up_cards(rules, state).values()) == 7
+
+
+def test_a_known_position_is_solved_and_its_line_followed() -> None:
+    # Nothing face down left unseen: the player solves the position and plays the winning line.
+    rules = rules_for("klondike")
+    state = rules.deal(8)
+    player = HonestPlayer(rules, seed=0, samples=4, nodes=500)
+    player.memory.seen = Counter(rules.deck())  # as if it had seen every card
+    move = player.choose(state)
+    assert move in rules.legal_moves(state) and player.wins == (1, 1)
+    for _ in range(400):
+        if move is None:
+            break
+        state = rules.apply(state, move)
+        move = player.choose(state)
+    assert rules.is_won(state)
