@@ -182,7 +182,12 @@ def honest_hint(game: Game[Any, Any], seconds: float | None = HONEST_SECONDS, sa
         player.memory.see(rules, state)
     move = player.choose(game.state, seconds=seconds)
     if move is None:
-        return Hint(None, HONEST, "unknown", "No move is left.")
+        if not game.legal_moves():
+            return Hint(None, HONEST, "unknown", "No move is left.")
+        # Every move leads back where this game has been: the reference player's move, from
+        # what the player sees (the player may still play on).
+        seen = visible_hint(game)
+        return Hint(seen.move, HONEST, "unknown", seen.text[:-1] + ": every move leads back where this game has been.")
     won, tried = player.wins
     words = rules.describe_move(game.state, move)
     if tried == 0:

@@ -129,8 +129,8 @@ def solitaire_encoder(rules: Rules[Any, Any]) -> Encoder:
     or :class:`SolitaireEncoder`.
 
     >>> from cardtable.games import rules_for
-    >>> type(solitaire_encoder(rules_for("klondike"))).__name__
-    'SolitaireEncoder'
+    >>> [type(solitaire_encoder(rules_for(name))).__name__ for name in ("desturado", "klondike")]
+    ['SolitaireEncoder', 'KlondikeEncoder']
     """
     declared = spec_for(rules.name).observation
     encoder: Encoder = SolitaireEncoder(rules) if declared is None else resolve(declared)(rules)
