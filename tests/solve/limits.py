@@ -228,11 +228,15 @@ def failures(case: Case, measured: Measured) -> list[str]:
 
 def checked(worker: Worker, case: Case) -> tuple[Measured, list[str], bool]:
     """Measure ``case`` (:meth:`Worker.run`) and say what it broke (:func:`failures`); a case
-    that only took too long is measured once more and judged by that (module docstring).
+    that only took too long is measured up to twice more and judged by the last (module docstring).
     Also whether it was measured again."""
     measured = worker.run(case)
     found = failures(case, measured)
     if not found or measured.error or any("MB for a budget" in failure for failure in found):
         return measured, found, False
-    measured = worker.run(case)
-    return measured, failures(case, measured), True
+    for _ in range(2):  # a test worker beside it may have held the CPU: at most two more tries
+        measured = worker.run(case)
+        found = failures(case, measured)
+        if not found:
+            break
+    return measured, found, True
