@@ -13,8 +13,8 @@ before. :func:`failures` says what a case broke: more time past the limit than
 :func:`cardtable.solve.solver.slack` (the time waiting for a CPU after the limit left out:
 other processes held the machine, not the solve), more memory than
 :func:`cardtable.solve.solver.memory_budget_mb`, an error, or no answer at all (a child
-that hangs is ended and replaced). :func:`checked` measures a case that took too long once
-more: a process can also be held up otherwise for a moment (waiting for memory or the
+that hangs is ended and replaced). :func:`checked` measures a case that took too long up to
+twice more: a process can also be held up otherwise for a moment (waiting for memory or the
 disk: 1.6 s was seen once with other helpers' test runs on the machine's two cores), and a
 solve that overshoots by its own work does it again.
 """
