@@ -60,13 +60,13 @@ import time
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any
 
 from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.rules import Rules
 from ..games import spec_for
+from ..solve.native import native_function
 from ..solve.solver import solve, solver_space
 
 SAMPLES = 1024
@@ -203,10 +203,7 @@ Sampler = Callable[[Rules[Any, Any], Any, Sequence[bool], Sequence[Sequence[Any]
 
 def _native_sampler(rules: Rules[Any, Any]) -> Sampler | None:
     """The ``sample_outcomes`` of the game's compiled core module (its spec's ``native``), if it has one."""
-    path = spec_for(rules.name).native
-    if path is None:
-        return None
-    found: Sampler | None = getattr(import_module(path), "sample_outcomes", None)
+    found: Sampler | None = native_function(rules, "sample_outcomes")
     return found
 
 

@@ -270,6 +270,25 @@ def position_bytes(space: Any, start: Any) -> int | None:
     return found
 
 
+def native_function(rules: Any, name: str) -> Any | None:
+    """The function ``name`` of the game's compiled-core module (its declaration's
+    ``native``: Klondike's ``can_progress`` and ``sample_outcomes``, ...), or None when the
+    game declares no such module (or is not a registered game) or the module has no such
+    function. The function itself may still answer None where its core does not apply.
+
+    >>> from cardtable.games import rules_for
+    >>> native_function(rules_for("klondike"), "sample_outcomes").__module__
+    'cardtable.solve.native.klondike'
+    >>> native_function(rules_for("deserto"), "can_progress") is None
+    True
+    """
+    try:
+        path = spec_for(rules.name).native
+    except UnknownGameError:
+        return None
+    return None if path is None else getattr(importlib.import_module(path), name, None)
+
+
 def can_progress(rules: Any, state: Any, limit: int = DEFAULT_LIMIT, targets: Collection[Any] = ()) -> bool | None:
     """:func:`cardtable.core.progress.can_progress`, by the compiled core of the game when it
     has one that takes the position (its declaration's ``native`` module has a
@@ -286,11 +305,7 @@ def can_progress(rules: Any, state: Any, limit: int = DEFAULT_LIMIT, targets: Co
     >>> can_progress(r, s) == python(r, s)
     True
     """
-    try:
-        path = spec_for(rules.name).native
-    except UnknownGameError:
-        path = None
-    core = getattr(importlib.import_module(path), "can_progress", None) if path is not None else None
+    core = native_function(rules, "can_progress")
     if core is not None:
         found: int | None = core(rules, state, limit, targets)
         if found is not None:

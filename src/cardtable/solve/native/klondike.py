@@ -203,6 +203,21 @@ def class_numbers(rules: Klondike, start: KlondikeState, positions: list[Klondik
     return numbers
 
 
+def _core_rules(rules: Any, state: Any) -> tuple[int, int | None, bool] | None:
+    """The draw, redeals and foundation return the core's ``can_progress`` and
+    ``sample_outcomes`` take, or None when the core does not apply (not built,
+    ``CARDTABLE_PURE``, other rules, options or positions than it takes)."""
+    if CORE is None or pure() or type(rules) is not Klondike or type(state) is not KlondikeState:
+        return None
+    options = rules.options
+    draw, redeals, freturn = options["draw"], options["redeals"], options["foundation_return"]
+    if draw not in (1, 3) or type(freturn) is not bool:
+        return None
+    if not (redeals is None or (type(redeals) is int and 0 <= redeals <= MAX_REDEALS)):
+        return None
+    return draw, redeals, freturn
+
+
 def can_progress(rules: Any, state: Any, limit: int, targets: Collection[Any] = ()) -> int | None:
     """:func:`cardtable.core.progress.can_progress` of a Klondike position by the compiled core
     (``can_progress`` of ``_klondike.c``): 1, 0 or -1 where that function answers True, False
@@ -221,16 +236,11 @@ def can_progress(rules: Any, state: Any, limit: int, targets: Collection[Any] = 
     >>> can_progress(r, s, 1000) in ({True: 1, False: 0, None: -1}[python(r, s, 1000)], None)
     True
     """
-    if CORE is None or pure() or type(rules) is not Klondike or type(state) is not KlondikeState:
-        return None
-    options = rules.options
-    redeals, freturn = options["redeals"], options["foundation_return"]
-    if options["draw"] not in (1, 3) or type(freturn) is not bool:
-        return None
-    if not (redeals is None or (type(redeals) is int and 0 <= redeals <= MAX_REDEALS)):
+    rule = _core_rules(rules, state)
+    if rule is None or CORE is None:  # (CORE: checked by _core_rules, said again for mypy)
         return None
     try:
-        found = CORE.can_progress(*state, options["draw"], redeals, freturn, limit, tuple(targets))
+        found = CORE.can_progress(*state, *rule, limit, tuple(targets))
     except (ValueError, TypeError, OverflowError):  # a position or limit the core does not take
         return None
     return int(found)
@@ -256,20 +266,13 @@ def sample_outcomes(
     >>> got is None or (len(got) == 1 and len(got[0]) == 4 and set(got[0]) <= {0, 1, 2})
     True
     """
-    if CORE is None or pure() or type(rules) is not Klondike or type(state) is not KlondikeState:
-        return None
-    options = rules.options
-    redeals, freturn = options["redeals"], options["foundation_return"]
-    if options["draw"] not in (1, 3) or type(freturn) is not bool:
-        return None
-    if not (redeals is None or (type(redeals) is int and 0 <= redeals <= MAX_REDEALS)):
+    rule = _core_rules(rules, state)
+    if rule is None or CORE is None:  # (CORE: checked by _core_rules, said again for mypy)
         return None
     try:
         found: list[bytes] = CORE.sample_outcomes(
             *state,
-            options["draw"],
-            redeals,
-            freturn,
+            *rule,
             tuple(unseen),
             [list(line) for line in lines],
             first,
