@@ -161,11 +161,7 @@ def test_the_plain_hint_never_depends_on_face_down_cards(name: str) -> None:
     rng = random.Random(name)
     checked = 0
     for deal in range(6):
-        game = cardtable.new_game(name, deal=deal)
-        for _ in range(rng.randrange(0, 30)):
-            if not game.legal_moves():
-                break
-            game.play(rng.choice(game.legal_moves()))
+        game = _played(name, deal, rng.randrange(0, 30), rng)
         text = game.to_text()
         hidden = re.findall(r"<([^<>]+)>", text)
         if len(set(hidden)) < 2:
@@ -192,11 +188,7 @@ def test_the_tables_plain_hint_is_the_honest_players_and_never_depends_on_face_d
     rng = random.Random(name)
     checked = 0
     for deal in range(4):
-        game = cardtable.new_game(name, deal=deal)
-        for _ in range(rng.randrange(5, 25)):
-            if not game.legal_moves():
-                break
-            game.play(rng.choice(game.legal_moves()))
+        game = _played(name, deal, rng.randrange(5, 25), rng)
         hidden = re.findall(r"<([^<>]+)>", game.to_text())
         if len(set(hidden)) < 2:
             continue
@@ -210,6 +202,16 @@ def test_the_tables_plain_hint_is_the_honest_players_and_never_depends_on_face_d
         assert (again["move"], again["text"]) == (hint["move"], hint["text"])
         checked += 1
     assert checked >= 2
+
+
+def _played(name: str, deal: int, moves: int, rng: random.Random) -> Any:
+    """Deal ``deal`` of ``name`` after up to ``moves`` random legal moves (fewer when none is left)."""
+    game = cardtable.new_game(name, deal=deal)
+    for _ in range(moves):
+        if not game.legal_moves():
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game
 
 
 def _redealt(game: Any, rng: random.Random) -> Any:
