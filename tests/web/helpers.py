@@ -9,6 +9,27 @@ from fastapi.testclient import TestClient
 
 from .conftest import Page
 
+WCAG_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+"""The rules axe runs: WCAG 2.0 and 2.1, levels A and AA."""
+
+SETTLED = "() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running')"
+"""True once no CSS transition runs: a message fading in is measured at its full colour, not mid-blend."""
+
+
+def violations(p: Any) -> list[str]:
+    """axe's WCAG 2.1 AA violations of the page once its transitions have settled: each rule
+    with (up to five of) the elements it found."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    p.wait_for_function(SETTLED, timeout=5000)
+    results = Axe().run(p, options=WCAG_AA)
+    found: list[str] = []
+    for rule in results.response["violations"]:
+        targets = [str(node["target"]) for node in rule["nodes"]][:5]
+        found.append(f"{rule['id']} ({rule['impact']}): {rule['help']} -> {targets}")
+    return found
+
+
 TABLE_AT = """async ([game, deal, moves, options]) => {
   const post = async (path, body) => (await fetch(path, {
     method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body) })).json();

@@ -11,27 +11,12 @@ import pytest
 import cardtable
 
 from .conftest import Page
-from .helpers import open_at, play_by_keys, shown_table
+from .helpers import open_at, play_by_keys, shown_table, violations
 from .rooms_client import play_turn, seat_two
 
 pytestmark = pytest.mark.browser
 
-WCAG_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
-"""The rules axe runs: WCAG 2.0 and 2.1, levels A and AA."""
-
 ROOM_TABLE = "() => { const r = window.cardtableRoom; return r && r.table ? r.table.table : null; }"
-
-
-def violations(p: Any) -> list[str]:
-    """axe's WCAG 2.1 AA violations of the page as it is now: each rule with the elements it found."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(p, options=WCAG_AA)
-    found: list[str] = []
-    for rule in results.response["violations"]:
-        targets = [str(node["target"]) for node in rule["nodes"]][:5]
-        found.append(f"{rule['id']} ({rule['impact']}): {rule['help']} -> {targets}")
-    return found
 
 
 def settled(p: Any) -> None:

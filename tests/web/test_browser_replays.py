@@ -12,21 +12,12 @@ from typing import Any
 import pytest
 
 from .conftest import LiveServer, Page
+from .helpers import violations
 from .rooms_client import play_turn, seat_two
 
 pytestmark = pytest.mark.browser
 
-WCAG_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
-
 REPLAY = "() => window.cardtableReplay ? window.cardtableReplay.data : null"
-
-
-def violations(p: Any) -> list[str]:
-    """axe's WCAG 2.1 AA violations of the page as it is now."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(p, options=WCAG_AA)
-    return [f"{r['id']}: {[n['target'] for n in r['nodes']][:3]}" for r in results.response["violations"]]
 
 
 def rated_game(live: LiveServer) -> dict[str, Any]:

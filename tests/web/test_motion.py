@@ -13,8 +13,7 @@ import cardtable
 from cardtable.web.table_hints import TableHints
 
 from .conftest import LiveServer, Page
-from .helpers import TABLE_AT, box, open_at, shown_table, wait_at
-from .test_accessibility import violations
+from .helpers import TABLE_AT, box, open_at, shown_table, violations, wait_at
 
 pytestmark = pytest.mark.browser
 
