@@ -56,6 +56,39 @@ def test_targets_count_as_progress_and_never_make_over() -> None:
     assert klondike.can_progress(rules, child, 1, [start]) in (1, -1)
 
 
+def test_targets_the_search_cannot_reach_change_nothing() -> None:
+    # The core keys a search's positions by what can move in it (the start's face-down cards
+    # and talon are taken as given): a target with other face-down cards, or a talon card the
+    # start no longer has, must not pass for one of them. Targets here are positions of these
+    # games that are not over with the progress measure of the position searched: one that
+    # is over reaches none of them (it would then reach their progress).
+    rules = rules_for("klondike")
+    positions = random_positions(rules, range(8), 250, seed=11)
+    answers = [klondike.can_progress(rules, s, 2_000) for s in positions]
+    alive = [s for s, a in zip(positions, answers, strict=True) if a == 1]
+    over = [s for s, a in zip(positions, answers, strict=True) if a == 0]
+    assert len(over) >= 3 and len(alive) >= 100
+    for state in over:
+        base = rules.progress(state)
+        targets = [s for s in alive if rules.progress(s) == base]
+        assert klondike.can_progress(rules, state, 2_000, targets) == 0
+    # A position the search reaches, and the same with two face-down cards swapped, or with a
+    # face-down card swapped with a stock card: only the first is reached.
+    state = next(s for s in over if sum(1 for d in s.down if d) >= 2 and s.stock)
+    child = rules.apply(state, rules.legal_moves(state)[0])
+    assert klondike.can_progress(rules, state, 2_000, [child]) == 1
+    tableau = [list(pile) for pile in child.tableau]
+    i, j = [k for k, d in enumerate(child.down) if d][:2]
+    swapped = [list(p) for p in tableau]
+    swapped[i][0], swapped[j][0] = tableau[j][0], tableau[i][0]
+    other = child._replace(tableau=tuple(map(tuple, swapped)))
+    stock = list(child.stock)
+    from_stock = [list(p) for p in tableau]
+    stock[0], from_stock[i][0] = tableau[i][0], stock[0]
+    talon = child._replace(tableau=tuple(map(tuple, from_stock)), stock=tuple(stock))
+    assert klondike.can_progress(rules, state, 2_000, [other, talon]) == 0
+
+
 def test_dispatch_uses_the_declared_core_and_falls_back_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("klondike", "desturado", "devils-square", "demonthief"):
         rules = rules_for(name)

@@ -1120,23 +1120,82 @@ static PyObject *py_class_numbers(PyObject *self, PyObject *args) {
 
 /* --- can progress (cardtable.core.progress.can_progress) ------------------------------- */
 
-/* The exact key of a KlondikeState (the piles in their places, not sorted): redeals used low
- * and high, waste size, each pile as size, face-down count and cards, then the talon, padded
- * with 63 (as make_key; the foundations are the cards missing from the array). */
-static void plain_key(const State *s, uint64_t key[KEY_WORDS]) {
-    uint8_t sym[KEY_WORDS * 10];
-    int n = 0, at = s->nt;
-    sym[n++] = s->used & 63;
-    sym[n++] = s->used >> 6;
-    sym[n++] = s->p;
-    for (int i = 0; i < 7; i++) {
-        sym[n++] = s->len[i];
-        sym[n++] = s->down[i];
-        memcpy(sym + n, s->c + at, s->len[i]);
-        n += s->len[i];
+/* The exact key of a position of one can_progress search, in three words. Every position the
+ * search reaches has the start's face-down cards (turning one up is progress, which ends the
+ * search) and a talon that is the start's less some cards, in the same order (a card leaves
+ * the talon for good). So the key stores only what moves: the four foundations' heights, the
+ * waste size and redeals used (word 0: 16 + 6 + 16 bits), then each pile's face-up run as its
+ * length (4 bits) and, when not empty, its bottom card (6 bits) and for each card above it
+ * which of the two suits of its colour it has (1 bit: rank and colour follow from the card
+ * below); at most 7 x 10 + 45 bits. The talon is then the start's less the cards found
+ * elsewhere. Equal keys <=> equal positions (among those with the start's face-down cards
+ * and a talon taken from its talon: fixed_fits). Cheaper to make, hash and compare than
+ * the 7 words of the general key, which were most of the search's time. */
+enum { REACH_WORDS = 3 };
+
+/* What every position of one can_progress search shares with its start (fixed_fits). */
+typedef struct {
+    int8_t at[52];         /* each card's place in the start's talon, -1: not in it */
+    uint8_t down[7];       /* the start's face-down counts */
+    uint8_t hidden[7][52]; /* and its face-down cards, pile by pile */
+} Fixed;
+
+static void fixed_from(const State *start, Fixed *f) {
+    memset(f->at, -1, sizeof f->at);
+    for (int i = 0; i < start->nt; i++) f->at[start->c[i]] = (int8_t)i;
+    for (int i = 0, at = start->nt; i < 7; i++) {
+        f->down[i] = start->down[i];
+        memcpy(f->hidden[i], start->c + at, start->down[i]);
+        at += start->len[i];
+    }
+}
+
+/* Whether s has the start's face-down cards and a talon the start's less some cards, in
+ * order: a position reach_key names (a target that is not one cannot be reached). */
+static int fixed_fits(const Fixed *f, const State *s) {
+    for (int i = 0, last = -1; i < s->nt; i++) {
+        int a = f->at[s->c[i]];
+        if (a <= last) return 0;
+        last = a;
+    }
+    for (int i = 0, at = s->nt; i < 7; i++) {
+        if (s->down[i] != f->down[i] || memcmp(f->hidden[i], s->c + at, s->down[i])) return 0;
         at += s->len[i];
     }
-    pack_key(sym, n, s, key);
+    return 1;
+}
+
+static void reach_key(const State *s, uint64_t key[REACH_WORDS]) {
+    key[0] = (uint64_t)s->found[0] | (uint64_t)s->found[1] << 4 | (uint64_t)s->found[2] << 8 |
+             (uint64_t)s->found[3] << 12 | (uint64_t)s->p << 16 | (uint64_t)s->used << 22;
+    uint64_t w[2] = {0, 0};
+    int n = 0; /* bits written to w */
+#define PUT(v, bits)                                                          \
+    do {                                                                      \
+        uint64_t v_ = (v);                                                    \
+        if (n < 64) {                                                         \
+            w[0] |= v_ << n;                                                  \
+            if (n + (bits) > 64) w[1] |= v_ >> (64 - n);                      \
+        } else {                                                              \
+            w[1] |= v_ << (n - 64);                                           \
+        }                                                                     \
+        n += (bits);                                                          \
+    } while (0)
+    for (int i = 0, at = s->nt; i < 7; i++) {
+        int up = s->len[i] - s->down[i];
+        const uint8_t *run = s->c + at + s->down[i];
+        PUT((uint64_t)up, 4);
+        if (up) {
+            PUT((uint64_t)run[0], 6);
+            uint64_t suits = 0;
+            for (int k = 1; k < up; k++) suits |= (uint64_t)(run[k] < 26) << (k - 1); /* suit 0 or 1 */
+            PUT(suits, up - 1);
+        }
+        at += s->len[i];
+    }
+#undef PUT
+    key[1] = w[0];
+    key[2] = w[1];
 }
 
 enum { PROGRESS = 1, NO_PROGRESS = 0, AT_LIMIT = -1, OUT_OF_MEMORY = -2 };
@@ -1153,10 +1212,10 @@ typedef struct {
  * on stack `later` (1: expanded only when stack 0 is empty). 0, AT_LIMIT when it would be the
  * limit's first position past, OUT_OF_MEMORY. */
 static int reach_child(Reach *R, const State *child, int later) {
-    uint64_t key[KEY_WORDS];
+    uint64_t key[REACH_WORDS];
     size_t where;
-    plain_key(child, key);
-    uint64_t h = hash_key(key, KEY_WORDS);
+    reach_key(child, key);
+    uint64_t h = hash_key(key, REACH_WORDS);
     if (R->targets && R->targets->count && seen_find(R->targets, key, h, &where)) return PROGRESS;
     if (seen_find(&R->seen, key, h, &where)) return 0;
     if ((long long)R->seen.count >= R->limit) return AT_LIMIT;
@@ -1180,15 +1239,15 @@ static int reach(const State *start, int draw, int redeal_limit, int freturn, lo
     R.limit = limit;
     R.targets = targets;
     int result = NO_PROGRESS;
-    if (seen_init(&R.seen, KEY_WORDS) < 0) {
+    if (seen_init(&R.seen, REACH_WORDS) < 0) {
         seen_free(&R.seen);
         return OUT_OF_MEMORY;
     }
     {
-        uint64_t key[KEY_WORDS];
+        uint64_t key[REACH_WORDS];
         size_t where = 0;
-        plain_key(start, key);
-        uint64_t h = hash_key(key, KEY_WORDS);
+        reach_key(start, key);
+        uint64_t h = hash_key(key, REACH_WORDS);
         seen_find(&R.seen, key, h, &where);
         R.stack[0] = room_for(NULL, &R.cap[0], 1, sizeof *R.stack[0], 1024);
         if (!R.stack[0] || seen_insert(&R.seen, key, h, where) < 0) result = OUT_OF_MEMORY;
@@ -1199,7 +1258,11 @@ static int reach(const State *start, int draw, int redeal_limit, int freturn, lo
         State here = R.stack[from][--R.n[from]], child;
         int off[8], top[7];
         offsets(&here, off);
-        for (int i = 0; i < 7; i++) top[i] = here.len[i] ? here.c[off[i + 1] - 1] : -1;
+        uint64_t takes[7], any = 0; /* the cards each pile takes on top (a bit a card), and all of them */
+        for (int i = 0; i < 7; i++) {
+            top[i] = here.len[i] ? here.c[off[i + 1] - 1] : -1;
+            any |= takes[i] = top[i] >= 0 ? lower_cards(top[i]) : KINGS;
+        }
         int w = here.p ? here.c[here.p - 1] : -1;
         /* A card to a foundation: progress when the foundations hold as many cards as at the
          * start (fewer: a card came back from a foundation, and this puts one back). */
@@ -1234,7 +1297,7 @@ static int reach(const State *start, int draw, int redeal_limit, int freturn, lo
             if (!r) continue;
             int card = su * 13 + r - 1;
             for (int j = 0; j < 7 && result == NO_PROGRESS; j++) {
-                if (top[j] >= 0 ? !(lower_cards(top[j]) >> card & 1) : r != 13) continue;
+                if (!(takes[j] >> card & 1)) continue;
                 child = here;
                 apply_move(&child, FOUNDATION + su, j, 1, 0, 0);
                 int q = reach_child(&R, &child, 1);
@@ -1246,9 +1309,9 @@ static int reach(const State *start, int draw, int redeal_limit, int freturn, lo
         for (int i = 0; i < 7 && result == NO_PROGRESS; i++)
             for (int k = here.down[i]; k < here.len[i] && result == NO_PROGRESS; k++) {
                 int c = here.c[off[i] + k];
+                if (!(any >> c & 1)) continue; /* no pile takes it (the usual case) */
                 for (int j = 0; j < 7; j++) {
-                    if (j == i) continue;
-                    if (top[j] >= 0 ? !(lower_cards(top[j]) >> c & 1) : RANK(c) != 13) continue;
+                    if (j == i || !(takes[j] >> c & 1)) continue;
                     if (k == here.down[i] && here.down[i]) { /* a card turned up */
                         result = PROGRESS;
                         break;
@@ -1264,7 +1327,7 @@ static int reach(const State *start, int draw, int redeal_limit, int freturn, lo
             }
         /* The waste top to the tableau. */
         for (int j = 0; j < 7 && w >= 0 && result == NO_PROGRESS; j++) {
-            if (top[j] >= 0 ? !(lower_cards(top[j]) >> w & 1) : RANK(w) != 13) continue;
+            if (!(takes[j] >> w & 1)) continue;
             child = here;
             apply_move(&child, WASTE, j, 1, here.p, here.used);
             int r = reach_child(&R, &child, 0);
@@ -1315,8 +1378,10 @@ static PyObject *py_can_progress(PyObject *self, PyObject *args) {
     if (read_options(&S, draw, freturn, 0, MODE_FULL, 0, redeals) < 0) return NULL;
     State start, s;
     if (read_state(stock, waste, found, tableau, down, used, &start) < 0) return NULL;
+    Fixed fixed;
+    fixed_from(&start, &fixed);
     Seen known;
-    if (seen_init(&known, KEY_WORDS) < 0) {
+    if (seen_init(&known, REACH_WORDS) < 0) {
         seen_free(&known);
         return PyErr_NoMemory();
     }
@@ -1329,7 +1394,7 @@ static PyObject *py_can_progress(PyObject *self, PyObject *args) {
         for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
             PyObject *t = PySequence_Fast_GET_ITEM(fast, i);
             long u;
-            uint64_t key[KEY_WORDS];
+            uint64_t key[REACH_WORDS];
             size_t where = 0;
             if (!PyArg_ParseTuple(t, "OOOOOl", &stock, &waste, &found, &tableau, &down, &u) ||
                 read_state(stock, waste, found, tableau, down, u, &s) < 0) {
@@ -1337,8 +1402,9 @@ static PyObject *py_can_progress(PyObject *self, PyObject *args) {
                 seen_free(&known);
                 return NULL;
             }
-            plain_key(&s, key);
-            uint64_t h = hash_key(key, KEY_WORDS);
+            if (!fixed_fits(&fixed, &s)) continue; /* the search cannot reach it */
+            reach_key(&s, key);
+            uint64_t h = hash_key(key, REACH_WORDS);
             if (!seen_find(&known, key, h, &where) && seen_insert(&known, key, h, where) < 0) {
                 Py_DECREF(fast);
                 seen_free(&known);
