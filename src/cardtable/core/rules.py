@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from .errors import IllegalMoveError, MoveParseError
 from .inputs import quote
@@ -170,6 +170,10 @@ class Rules(ABC, Generic[S, M]):
     MOVE_TYPE: ClassVar[type | None] = None
     """The class of the game's moves (None: the class of what :meth:`parse_move` reads);
     :meth:`move_of` refuses a value of any other class."""
+    COUNT_OPTIONAL: ClassVar[bool] = False
+    """Whether a move of cards from one pile to another may be typed without its count
+    (``35`` for ``35:3``) where one legal move joins those piles (:meth:`resolve`); the
+    game's moves then have ``src`` and ``dst`` fields."""
 
     def __init__(self, /, **options: Any) -> None:
         self.options: dict[str, Any] = resolve_options(self.name, self.OPTIONS, options)
@@ -281,15 +285,21 @@ class Rules(ABC, Generic[S, M]):
         return f"{self.name} plays a {kind} or the text of a move, not {type(value).__name__} {quote(value)}"
 
     def resolve(self, state: S, text: str) -> M:
-        """Read move text in a position: like :meth:`parse_move`, but a game may
-        accept a shorter form where the position makes it unambiguous.
+        """Read move text in a position: like :meth:`parse_move`; in a game whose
+        counts are optional (:data:`COUNT_OPTIONAL`), a move typed without its count also
+        means the only legal move between those piles, however many cards it takes.
 
         >>> from cardtable.games import rules_for
-        >>> r = rules_for("klondike")
-        >>> str(r.resolve(r.deal(0), "d"))
-        'd'
+        >>> r, d = rules_for("klondike"), rules_for("devils-square")
+        >>> str(r.resolve(r.deal(0), "d")), str(d.resolve(d.deal(0), "C1B1"))
+        ('d', 'c1b1')
         """
-        return self.parse_move(text)
+        move = self.parse_move(text)
+        if self.COUNT_OPTIONAL and ":" not in text:
+            moves: list[Any] = list(self.legal_moves(state))  # moves with src and dst (COUNT_OPTIONAL)
+            found: M = any_count(moves, cast(Any, move), text)
+            return found
+        return move
 
     def move_places(self, state: S, move: M) -> MovePlaces:
         """Where the legal ``move`` happens on the table of ``state`` (see :class:`MovePlaces`):

@@ -69,7 +69,7 @@ from ..core.layout import (
     split_layout,
 )
 from ..core.options import Option
-from ..core.rules import MovePlaces, Pile, Rules, any_count, replace_at
+from ..core.rules import MovePlaces, Pile, Rules, replace_at
 from ..core.scoring import position_scoring
 from ..core.shuffle import shuffled
 from ..core.spec import GameSpec, Place, TableSpec
@@ -279,6 +279,7 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
     OPTIONS = (Option("autoplay", bool, False, help="after each move, play safe cards to the foundations"),)
     NOTATION = "d draw, r redeal, wf/xf/3f to a foundation, w5 waste->5, x2 reserve->2, 35 (35:3 three cards)"
     MOVE_TYPE = DemonthiefMove
+    COUNT_OPTIONAL = True
 
     # --- positions -------------------------------------------------------------
 
@@ -625,18 +626,6 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
             raise MoveParseError("one card at a time goes to a foundation")
         move = TO_FOUNDATION[a]
         self._check_chosen_pile(state, move, dst, lambda name: table_place(name).label)
-        return move
-
-    def resolve(self, state: DemonthiefState, text: str) -> DemonthiefMove:
-        """Like :meth:`parse_move`; ``35`` without a count also means the only legal
-        move from pile 3 to pile 5, however many cards it takes.
-
-        >>> r = Demonthief(); str(r.resolve(r.deal(0), "D"))
-        'd'
-        """
-        move = self.parse_move(text)
-        if move.src in TABLEAU and move.dst in TABLEAU:
-            return any_count(self.legal_moves(state), move, text)
         return move
 
     def explain_illegal(self, state: DemonthiefState, move: DemonthiefMove) -> str:

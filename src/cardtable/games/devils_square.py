@@ -70,7 +70,7 @@ from ..core.layout import (
     read_pile,
     split_layout,
 )
-from ..core.rules import MovePlaces, Pile, Rules, any_count
+from ..core.rules import MovePlaces, Pile, Rules
 from ..core.scoring import position_scoring
 from ..core.shuffle import shuffled
 from ..core.spec import GameSpec, Place, TableSpec
@@ -277,6 +277,7 @@ class DevilsSquare(Rules[DevilsSquareState, DevilsSquareMove]):
     title = "Devil's Square"
     NOTATION = "a1b2 top card of a1 onto b2, a1b2:2 top two cards, a1b2:3 a whole 3-card pile"
     MOVE_TYPE = DevilsSquareMove
+    COUNT_OPTIONAL = True
 
     # --- positions -------------------------------------------------------------
 
@@ -513,15 +514,6 @@ class DevilsSquare(Rules[DevilsSquareState, DevilsSquareMove]):
         if count > MAX_TAKE:
             raise MoveParseError(f"a move takes at most {MAX_TAKE} cards")
         return MOVES[_INDEX[src]][_INDEX[dst]][count - 1]
-
-    def resolve(self, state: DevilsSquareState, text: str) -> DevilsSquareMove:
-        """Like :meth:`parse_move`; ``a1b2`` without a count also means the only legal
-        move from a1 to b2, however many cards it takes.
-
-        >>> r = DevilsSquare(); str(r.resolve(r.deal(0), "C1B1"))
-        'c1b1'
-        """
-        return any_count(self.legal_moves(state), self.parse_move(text), text)
 
     def explain_illegal(self, state: DevilsSquareState, move: DevilsSquareMove) -> str:
         """Which rule forbids ``move`` here.

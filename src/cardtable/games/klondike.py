@@ -62,7 +62,7 @@ from ..core.layout import (
     split_layout,
 )
 from ..core.options import Option
-from ..core.rules import MovePlaces, Pile, Rules, any_count, replace_at
+from ..core.rules import MovePlaces, Pile, Rules, replace_at
 from ..core.scoring import Scoring, final_position
 from ..core.shuffle import JavaRandom, shuffled
 from ..core.spec import GameSpec, LevelKey, Place, TableSpec
@@ -185,6 +185,7 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
     NOTATION = "d draw, r redeal, w3 waste->3, wf waste->foundation, 3f, 35 (35:2 two cards), fh5 foundation->5"
     FORMATS = ("cardtable", "pysol")
     MOVE_TYPE = KlondikeMove
+    COUNT_OPTIONAL = True
 
     def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
@@ -583,18 +584,6 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
             raise MoveParseError("one card at a time goes to a foundation")
         move = WASTE_TO_FOUNDATION if a == WASTE else TAB_TO_FOUNDATION[a]
         self._check_chosen_pile(state, move, dst, lambda name: f"the {table_place(name).label}")
-        return move
-
-    def resolve(self, state: KlondikeState, text: str) -> KlondikeMove:
-        """Like :meth:`parse_move`; ``35`` without a count also means the only legal
-        move from pile 3 to pile 5, however many cards it takes.
-
-        >>> r = Klondike(); str(r.resolve(r.deal(0), "D"))
-        'd'
-        """
-        move = self.parse_move(text)
-        if move.src in TABLEAU and move.dst in TABLEAU:
-            return any_count(self.legal_moves(state), move, text)
         return move
 
     def explain_illegal(self, state: KlondikeState, move: KlondikeMove) -> str:
