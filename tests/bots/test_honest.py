@@ -161,3 +161,20 @@ def test_the_imagined_deals_depend_only_on_the_view(game: str, options: dict[str
         samples.append(determinize(rules, other, memory, random.Random(9)))
     assert samples[0] == samples[1] == samples[2]
     assert _view(rules, samples[0]) == _view(rules, state)
+
+
+@pytest.mark.parametrize("deal", [1, 2, 5])
+def test_a_draw_that_spends_the_stock_earns_no_reveal_bonus(deal: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Demonthief goes through its stock once. With one node a solve, every sample is left
+    # undecided, so only the bonus for cards turned up tells the candidates apart: the
+    # player plays a card rather than draw one to look at it. With the bonus for the draw
+    # (spends_the_stock made to say no), it would draw.
+    from cardtable.bots import honest
+
+    rules = rules_for("demonthief")
+    state = rules.deal(deal)
+    move = HonestPlayer(rules, seed=0, samples=32, nodes=1).choose(state)
+    assert move is not None and rules.move_places(state, move).n > 0
+    monkeypatch.setattr(honest, "spends_the_stock", lambda *args: False)
+    drawn = HonestPlayer(rules, seed=0, samples=32, nodes=1).choose(state)
+    assert drawn is not None and rules.move_places(state, drawn).n == 0

@@ -27,7 +27,9 @@ of its own by more than :data:`RACE` times the square root of the samples on whi
 two disagree (a paired test). A candidate's weight is its samples won (a sample the
 solver left undecided weighs :data:`DOUBT`), plus
 :data:`REVEAL` of the samples for each unseen card it turns up (its sample solves knew
-that card already; the player will know it only then, and plays on knowing it). The
+that card already; the player will know it only then, and plays on knowing it), unless
+its last move is a draw that cannot be taken back (Demonthief's stock, gone through once:
+there the bonus would buy looks at the stock with the stock itself). The
 candidate of most weight (then of fewest samples proved lost, then the first found) is
 played: its reversible moves and its last move in turn (nothing is learnt before its
 last move). A candidate that only takes progress back (a card from a foundation) is
@@ -335,6 +337,28 @@ def candidate_lines(
     return found
 
 
+def spends_the_stock(rules: Rules[Any, Any], state: Any, line: Sequence[Any]) -> bool:
+    """Whether the last move of a candidate's ``line`` (played from ``state``) is a move of
+    the stock that cannot be taken back (a draw in Demonthief, which has no redeal): such a
+    candidate earns no reveal bonus (module docstring).
+
+    >>> from cardtable.games import rules_for
+    >>> r, k = rules_for("demonthief"), rules_for("klondike")
+    >>> spends_the_stock(r, r.deal(0), [r.parse_move("d")]), spends_the_stock(k, k.deal(0), [k.parse_move("d")])
+    (True, False)
+    """
+    if not line:
+        return False
+    before = state
+    for move in line[:-1]:
+        before = rules.apply(before, move)
+    try:
+        stock = rules.move_places(before, line[-1]).n == 0
+    except NotImplementedError:  # a game that does not say: no move is known to be one
+        return False
+    return stock and not rules.reversible(before, line[-1])
+
+
 def view(rules: Rules[Any, Any], state: Any) -> Hashable:
     """What a player sees of ``state``: its :meth:`~cardtable.core.rules.Rules.display`,
     face-down cards as None.
@@ -486,6 +510,8 @@ class HonestPlayer:
             gained = rules.progress(after)
             back = any(a < b for a, b in zip(gained, now, strict=True))
             shown = sum(n for card, n in (up_cards(rules, after) - up_cards(rules, base)).items() if unseen[card])
+            if shown and spends_the_stock(rules, base, line):
+                shown = 0
             kind = backward if back and not any(a > b for a, b in zip(gained, now, strict=True)) else forward
             kind.append((line, shown))
         chosen = forward or backward
