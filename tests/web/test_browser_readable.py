@@ -82,8 +82,9 @@ def test_the_solver_hint_says_it_sees_the_face_down_cards_and_the_plain_hint_doe
     p = open_at(page, "klondike", 0, [])
     assert "sees face-down cards" in p.locator("#solver-hint").inner_text()
     p.click("#hint")
-    p.wait_for_selector("#message.show")
-    # The honest player's move, in words: first a free look through the stock.
+    # "Thinking about the cards you have not seen…" shows first, then the honest player's
+    # move, in words: first a free look through the stock.
+    p.wait_for_function("() => document.getElementById('message').textContent.startsWith('Draw')")
     assert p.locator("#message").inner_text() == (
         "Draw three cards: a look at cards you have not seen, which costs nothing "
         "(the stock comes round to here again)."
