@@ -186,20 +186,6 @@ static void apply_edge(const State *s, const Edge *e, State *out) {
 
 static int is_won(const State *s) { return s->found[0] + s->found[1] + s->found[2] + s->found[3] == 52; }
 
-/* The end of every key: the talon's cards after the n symbols in sym, padding (63), and the
- * symbols packed ten to a word, six bits each (the first symbol lowest). */
-static void pack_key(uint8_t sym[KEY_WORDS * 10], int n, const State *s, uint64_t key[KEY_WORDS]) {
-    memcpy(sym + n, s->c, s->nt);
-    n += s->nt;
-    memset(sym + n, 63, KEY_WORDS * 10 - n);
-    for (int w = 0; w < KEY_WORDS; w++) {
-        const uint8_t *q = sym + 10 * w;
-        uint64_t word = 0;
-        for (int j = 9; j >= 0; j--) word = (word << 6) | q[j];
-        key[w] = word;
-    }
-}
-
 /* The key: six-bit symbols (redeals used low and high, waste size, then the piles in a
  * canonical order as size, face-down count and cards, then the talon), padded with 63,
  * which no card or count makes. The foundations are not stored: the position holds every
@@ -244,7 +230,16 @@ static void make_key(const Search *S, const State *s, uint64_t key[KEY_WORDS]) {
         memcpy(sym + n, s->c + off[i], s->len[i]);
         n += s->len[i];
     }
-    pack_key(sym, n, s, key);
+    /* the talon, the padding, then the symbols packed ten to a word (the first lowest) */
+    memcpy(sym + n, s->c, s->nt);
+    n += s->nt;
+    memset(sym + n, 63, KEY_WORDS * 10 - n);
+    for (int w = 0; w < KEY_WORDS; w++) {
+        const uint8_t *q = sym + 10 * w;
+        uint64_t word = 0;
+        for (int j = 9; j >= 0; j--) word = (word << 6) | q[j];
+        key[w] = word;
+    }
 }
 
 /* --- class numbers --------------------------------------------------------------------- */
