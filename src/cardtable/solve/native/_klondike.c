@@ -42,6 +42,9 @@ static inline uint64_t lower_cards(int t) {
     return RED(t) ? (uint64_t)1 << r | (uint64_t)1 << (39 + r) : (uint64_t)1 << (13 + r) | (uint64_t)1 << (26 + r);
 }
 
+/* The cards a tableau pile with top card `top` takes, as a mask (-1: an empty pile, the kings). */
+static inline uint64_t pile_takes(int top) { return top >= 0 ? lower_cards(top) : KINGS; }
+
 typedef struct {
     uint8_t c[52];   /* talon T[0..nt), then piles 0..6 */
     uint8_t nt;      /* talon size (stock + waste) */
@@ -456,7 +459,7 @@ static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
         if (s->found[su] < 13) home |= (uint64_t)1 << (su * 13 + s->found[su]);
     for (int j = 0; j < 7; j++) {
         top[j] = s->len[j] ? c[off[j + 1] - 1] : -1;
-        takes[j] = pile >= 0 && j != pile ? 0 : top[j] >= 0 ? lower_cards(top[j]) : KINGS;
+        takes[j] = pile >= 0 && j != pile ? 0 : pile_takes(top[j]);
         fits |= takes[j];
     }
     /* To a foundation from the piles. */
@@ -473,7 +476,7 @@ static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
             int alone = i == pile && n == 1; /* after a switch: the pile's top card, anywhere */
             if (!(fits >> x & 1) && !alone) continue;
             for (int j = 0; j < 7; j++) {
-                uint64_t t = !alone ? takes[j] : top[j] >= 0 ? lower_cards(top[j]) : KINGS;
+                uint64_t t = !alone ? takes[j] : pile_takes(top[j]);
                 if (j == i || !(t >> x & 1) || (top[j] < 0 && !s->down[i])) continue;
                 if (!s->down[i]) { /* the move empties pile i: only with a king's move into it */
                     /* after a switch, the same class as the plain emptying onto the twin: none */
@@ -1256,7 +1259,7 @@ static int reach(const State *start, int draw, int redeal_limit, int freturn, lo
         uint64_t takes[7], any = 0; /* the cards each pile takes on top (a bit a card), and all of them */
         for (int i = 0; i < 7; i++) {
             top[i] = here.len[i] ? here.c[off[i + 1] - 1] : -1;
-            any |= takes[i] = top[i] >= 0 ? lower_cards(top[i]) : KINGS;
+            any |= takes[i] = pile_takes(top[i]);
         }
         int w = here.p ? here.c[here.p - 1] : -1;
         /* A card to a foundation: progress when the foundations hold as many cards as at the
