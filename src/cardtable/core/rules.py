@@ -296,8 +296,8 @@ class Rules(ABC, Generic[S, M]):
         """
         move = self.parse_move(text)
         if self.COUNT_OPTIONAL and ":" not in text:
-            moves: list[Any] = list(self.legal_moves(state))  # moves with src and dst (COUNT_OPTIONAL)
-            found: M = any_count(moves, cast(Any, move), text)
+            legal: list[Any] = self.legal_moves(state)  # moves with src and dst (COUNT_OPTIONAL)
+            found: M = any_count(legal, cast(Any, move), text)
             return found
         return move
 
