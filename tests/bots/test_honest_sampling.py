@@ -22,9 +22,11 @@ from cardtable.bots.honest import (
     up_cards,
     view,
 )
+from cardtable.core.game import Game
 from cardtable.games import rules_for, specs
 from cardtable.games.klondike import DRAW, REDEAL
-from cardtable.solve.native import klondike as native_klondike
+from cardtable.solve import solve
+from cardtable.solve.native import native_function
 
 ONE_PLAYER = [
     (spec.name, variant)
@@ -121,26 +123,76 @@ def test_a_klondike_stock_play_is_one_candidate_after_its_draws() -> None:
     assert all(line[-1] == DRAW and line.count(DRAW) == 1 for line in before if DRAW in line)
 
 
-@pytest.mark.parametrize("options", [{}, {"draw": 1}, {"redeals": 2}])
-def test_the_compiled_sampler_agrees_with_the_python_one(options: dict[str, Any]) -> None:
-    rules = rules_for("klondike", **options)
-    if native_klondike.sample_outcomes(rules, rules.deal(0), [True] * 45, [[]], 0, 1, 1, 10) is None:
-        pytest.fail("the compiled Klondike core is not built (build it: setup.py build_ext --inplace)")
+COMPILED = [
+    ("klondike", {}),
+    ("klondike", {"draw": 1}),
+    ("klondike", {"redeals": 2}),
+    ("demonthief", {}),
+    ("demons-and-thieves", {}),
+]
+"""The games and options whose compiled core has a sampler."""
+
+
+def _through_the_stock(rules: Any, state: Any) -> list[Any]:
+    """A line that draws the whole stock, and then, where the rules allow it, redeals and draws once."""
+    line = [rules.parse_move("d")] * len(state.stock)
+    after = state
+    for move in line:
+        after = rules.apply(after, move)
+    redeal = [m for m in rules.legal_moves(after) if str(m) == "r"]
+    return line + [*redeal, rules.parse_move("d")] if redeal else line
+
+
+@pytest.mark.parametrize(("game", "options"), COMPILED)
+def test_the_compiled_sampler_agrees_with_the_python_one(game: str, options: dict[str, Any]) -> None:
+    rules = rules_for(game, **options)
+    compiled = native_function(rules, "sample_outcomes")
+    deal = rules.deal(0)
+    if compiled is None or compiled(rules, deal, [True] * len(rules.face_down(deal)), [[]], 0, 1, 1, 10) is None:
+        pytest.fail(f"the compiled {game} core is not built (build it: setup.py build_ext --inplace)")
     rng = random.Random(5)
-    for deal in range(4):
+    two_decks = game != "klondike"
+    for deal in range(4 if not two_decks else 3):
         state = _wander(rules, deal, rng.randrange(25), deal)
         down = rules.face_down(state)
         unseen = [rng.random() < 0.7 for _ in down]
         hidden = Counter(card for card, u in zip(down, unseen, strict=True) if u)
         lines = [line for line, _ in candidate_lines(rules, state, hidden)][:3] + [[]]
-        fast = native_klondike.sample_outcomes(rules, state, unseen, lines, 2, 5, 77, 600)
-        slow = python_sample_outcomes(rules, state, unseen, lines, 2, 5, 77, 600)
+        if two_decks and state.stock:
+            lines.append(_through_the_stock(rules, state))
+        nodes = 600 if not two_decks else 300
+        fast = compiled(rules, state, unseen, lines, 2, 5, 77, nodes)
+        slow = python_sample_outcomes(rules, state, unseen, lines, 2, 5, 77, nodes)
         assert fast is not None and len(fast) == len(slow) == len(lines)
         for mine, reference in zip(fast, slow, strict=True):
             assert len(mine) == len(reference) == 5
+            if two_decks:  # the same search as solve's, sample for sample
+                assert mine == reference
             for a, b in zip(mine, reference, strict=True):
                 # The same wins; a loss the core proves, solve proves too (it also proves some at once).
                 assert (a == WON) == (b == WON) and (a != LOST or b == LOST)
+
+
+def test_the_samplers_agree_along_a_won_game_through_a_redeal() -> None:
+    # Along a won Demons and Thieves game, a line that draws the whole stock and redeals it:
+    # the compiled sampler plays the redeal as the rules do (the waste turned over), so its
+    # samples are solved as the Python sampler's are, sample for sample. Some are won.
+    rules = rules_for("demons-and-thieves")
+    compiled = native_function(rules, "sample_outcomes")
+    assert compiled is not None
+    state = rules.deal(2)
+    found = solve(Game(rules, state), seconds=None, nodes=200_000)
+    assert found.solved
+    checked, won = 0, 0
+    for i, move in enumerate(found.moves):
+        line = _through_the_stock(rules, state) if i % 15 == 0 and state.stock else []
+        if "r" in map(str, line):
+            unseen = [True] * len(rules.face_down(state))
+            fast = compiled(rules, state, unseen, [line], 0, 4, 1, 1_000)
+            assert fast == python_sample_outcomes(rules, state, unseen, [line], 0, 4, 1, 1_000), i
+            checked, won = checked + 1, won + fast[0].count(WON)
+        state = rules.apply(state, move)
+    assert checked >= 5 and won > 0
 
 
 def test_the_sampler_deals_only_the_unseen_places() -> None:

@@ -15,6 +15,7 @@
 #endif
 
 #include <limits.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -422,6 +423,139 @@ static inline int read_cards(PyObject *seq, uint8_t *out, Py_ssize_t room, long 
     }
     Py_DECREF(fast);
     return (int)n;
+}
+
+/* --- the honest player's samples (cardtable.bots.honest.sample_outcomes) ----------------- */
+
+/* splitmix64: the sampler's random numbers (a fixed generator: the samples are the same on
+ * every machine). */
+static inline uint64_t splitmix64(uint64_t *x) {
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* Sample k of seed: the cards at the byte offsets `hidden` of a position (`bytes`) dealt
+ * among those offsets, a Fisher-Yates shuffle by splitmix64 started at
+ * seed ^ (k * 0xD1B54A32D192ED03), as cardtable.bots.honest.sample_cards deals them. */
+static inline void deal_sample(uint8_t *bytes, const size_t *hidden, int nhidden, uint64_t seed, long long k) {
+    uint8_t cards[256];
+    uint64_t x = seed ^ ((uint64_t)k * 0xD1B54A32D192ED03ULL);
+    for (int i = 0; i < nhidden; i++) cards[i] = bytes[hidden[i]];
+    for (int i = nhidden - 1; i > 0; i--) {
+        int j = (int)(splitmix64(&x) % (uint64_t)(i + 1));
+        uint8_t t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+    for (int i = 0; i < nhidden; i++) bytes[hidden[i]] = cards[i];
+}
+
+/* Of the face-down places `places` (byte offsets into the position, in Rules.face_down's
+ * order, at most 256), those `unseen` marks (a truth value each) into `hidden`: their number,
+ * or -1 with an exception set. */
+static inline int read_unseen(PyObject *unseen, const size_t *places, int nplaces, size_t *hidden) {
+    PyObject *mask = PySequence_Fast(unseen, "unseen");
+    if (!mask) return -1;
+    if (nplaces > 256 || PySequence_Fast_GET_SIZE(mask) != nplaces) {
+        Py_DECREF(mask);
+        PyErr_SetString(PyExc_ValueError, "unseen must have one item per face-down card");
+        return -1;
+    }
+    int n = 0;
+    for (int i = 0; i < nplaces; i++) {
+        int t = PyObject_IsTrue(PySequence_Fast_GET_ITEM(mask, i));
+        if (t < 0) {
+            Py_DECREF(mask);
+            return -1;
+        }
+        if (t) hidden[n++] = places[i];
+    }
+    Py_DECREF(mask);
+    return n;
+}
+
+/* The sampler's lines: every line's moves one after the other, as (src, dst, n); line l is
+ * moves[starts[l] : starts[l + 1]]. */
+typedef struct {
+    uint8_t (*moves)[3];
+    Py_ssize_t *starts;
+    Py_ssize_t n;
+    size_t nmoves, cap;
+} Lines;
+
+static inline void lines_free(Lines *L) {
+    free(L->moves);
+    PyMem_Free(L->starts);
+    memset(L, 0, sizeof *L);
+}
+
+/* `lines`, a sequence of lists of (src, dst, n) moves (src at most max_src, dst at most
+ * max_dst, n at most max_n, none negative), into L: 0, or -1 with an exception set (and L
+ * freed). */
+static inline int read_lines(PyObject *lines, Lines *L, int max_src, int max_dst, int max_n) {
+    memset(L, 0, sizeof *L);
+    PyObject *fast = PySequence_Fast(lines, "lines");
+    if (!fast) return -1;
+    L->n = PySequence_Fast_GET_SIZE(fast);
+    L->starts = PyMem_Calloc((size_t)L->n + 1, sizeof *L->starts);
+    int bad = !L->starts;
+    if (bad) PyErr_NoMemory();
+    for (Py_ssize_t l = 0; !bad && l < L->n; l++) {
+        L->starts[l] = (Py_ssize_t)L->nmoves;
+        PyObject *line = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, l), "a line");
+        if (!line) {
+            bad = 1;
+            break;
+        }
+        for (Py_ssize_t m = 0; m < PySequence_Fast_GET_SIZE(line); m++) {
+            int src, dst, n;
+            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(line, m), "iii", &src, &dst, &n)) {
+                bad = 1;
+                break;
+            }
+            if (src < 0 || src > max_src || dst < 0 || dst > max_dst || n < 0 || n > max_n) {
+                PyErr_SetString(PyExc_ValueError, "not a move");
+                bad = 1;
+                break;
+            }
+            void *grown = room_for(L->moves, &L->cap, L->nmoves + 1, sizeof *L->moves, 64);
+            if (!grown) {
+                PyErr_NoMemory();
+                bad = 1;
+                break;
+            }
+            L->moves = grown;
+            L->moves[L->nmoves][0] = (uint8_t)src;
+            L->moves[L->nmoves][1] = (uint8_t)dst;
+            L->moves[L->nmoves][2] = (uint8_t)n;
+            L->nmoves++;
+        }
+        Py_DECREF(line);
+    }
+    Py_DECREF(fast);
+    if (bad) {
+        lines_free(L);
+        return -1;
+    }
+    L->starts[L->n] = (Py_ssize_t)L->nmoves;
+    return 0;
+}
+
+/* The outcomes (one byte a sample, `count` a line, line after line) as a list of bytes, one
+ * a line; NULL with an exception set. */
+static inline PyObject *outcome_list(const char *tally, Py_ssize_t nlines, long long count) {
+    PyObject *out = PyList_New(nlines);
+    for (Py_ssize_t l = 0; out && l < nlines; l++) {
+        PyObject *b = PyBytes_FromStringAndSize(tally + l * count, (Py_ssize_t)count);
+        if (!b) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, l, b);
+    }
+    return out;
 }
 
 #endif /* CARDTABLE_SOLVE_NATIVE_CORE_H */

@@ -601,6 +601,96 @@ static PyObject *path_moves(const Search *S) {
     return moves;
 }
 
+/* The base rank, redeals used and redeals allowed: 0, or -1 with an exception set. */
+static int check_ranges(int base, int used, int redeals) {
+    if (base < 1 || base > 13 || used < 0 || used > 255 || redeals < 0 || redeals > 255) {
+        PyErr_SetString(PyExc_ValueError, "base rank, redeals used or redeals out of range");
+        return -1;
+    }
+    return 0;
+}
+
+/* The space's eight scores (see the methods' doc) into p: 0, or -1 with an exception set. */
+static int read_scores(PyObject *scores, Params *p) {
+    int values[8];
+    PyObject *seq = PySequence_Fast(scores, "scores");
+    if (!seq) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != 8) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "scores: eight values");
+        return -1;
+    }
+    for (int i = 0; i < 8; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (v < -1000000 || v > 1000000) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "scores: out of range");
+            return -1;
+        }
+        values[i] = (int)v;
+    }
+    Py_DECREF(seq);
+    p->s_reserve_home = values[0];
+    p->s_home = values[1];
+    p->s_stock_home = values[2];
+    p->s_reserve = values[3];
+    p->s_waste = values[4];
+    p->s_emptying = values[5];
+    p->s_stock = values[6];
+    p->s_into_empty = values[7];
+    return 0;
+}
+
+/* The position given by the DemonthiefState fields (but the base rank) into s: 0, or -1 with
+ * an exception set. */
+static int read_position(PyObject *stock, PyObject *waste, PyObject *reserve, PyObject *foundations, PyObject *tableau,
+                         int used, State *s) {
+    memset(s, 0, sizeof *s);
+    if ((s->ns = read_cards(stock, s->stock, CAP, 52, "stock")) < 0 ||
+        (s->nw = read_cards(waste, s->waste, CAP, 52, "waste")) < 0 ||
+        (s->nr = read_cards(reserve, s->reserve, CAP, 52, "reserve")) < 0)
+        return -1;
+    int total = s->ns + s->nw + s->nr;
+    PyObject *seq = PySequence_Fast(tableau, "tableau");
+    if (!seq) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != NTAB) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "tableau: nine piles");
+        return -1;
+    }
+    for (int j = 0; j < NTAB; j++) {
+        if ((s->nt[j] = read_cards(PySequence_Fast_GET_ITEM(seq, j), s->tab[j], CAP, 52, "a tableau pile")) < 0) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        total += s->nt[j];
+    }
+    Py_DECREF(seq);
+    seq = PySequence_Fast(foundations, "foundations");
+    if (!seq) return -1;
+    int bad = PySequence_Fast_GET_SIZE(seq) != NFOUND;
+    for (int i = 0; !bad && i < NFOUND; i++) {
+        long t = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (t == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        bad = t < -1 || t >= 52;
+        s->found[i] = (int)t;
+    }
+    Py_DECREF(seq);
+    if (bad || total > CAP) {
+        PyErr_SetString(PyExc_ValueError, "foundations: eight tops (-1 or a card); at most 104 cards in play");
+        return -1;
+    }
+    s->used = used;
+    return 0;
+}
+
 static PyObject *search(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *stock, *waste, *reserve, *foundations, *tableau, *scores, *nodes_obj, *memory_obj, *seconds_obj;
@@ -617,108 +707,139 @@ static PyObject *search(PyObject *self, PyObject *args) {
     p->redeals = redeals;
     p->eager = eager;
     p->k = k < 0 ? -1 : k;
-    if (base < 1 || base > 13 || used < 0 || used > 255 || redeals < 0 || redeals > 255) {
-        PyErr_SetString(PyExc_ValueError, "base rank, redeals used or redeals out of range");
-        return NULL;
-    }
-    {
-        int values[8];
-        PyObject *seq = PySequence_Fast(scores, "scores");
-        if (!seq)
-            return NULL;
-        if (PySequence_Fast_GET_SIZE(seq) != 8) {
-            Py_DECREF(seq);
-            PyErr_SetString(PyExc_ValueError, "scores: eight values");
-            return NULL;
-        }
-        for (int i = 0; i < 8; i++) {
-            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-            if (v == -1 && PyErr_Occurred()) {
-                Py_DECREF(seq);
-                return NULL;
-            }
-            if (v < -1000000 || v > 1000000) {
-                Py_DECREF(seq);
-                PyErr_SetString(PyExc_ValueError, "scores: out of range");
-                return NULL;
-            }
-            values[i] = (int)v;
-        }
-        Py_DECREF(seq);
-        p->s_reserve_home = values[0];
-        p->s_home = values[1];
-        p->s_stock_home = values[2];
-        p->s_reserve = values[3];
-        p->s_waste = values[4];
-        p->s_emptying = values[5];
-        p->s_stock = values[6];
-        p->s_into_empty = values[7];
-    }
     Budget B;
-    if (read_budget(nodes_obj, memory_obj, seconds_obj, &B) < 0)
+    if (check_ranges(base, used, redeals) < 0 || read_scores(scores, p) < 0 ||
+        read_budget(nodes_obj, memory_obj, seconds_obj, &B) < 0)
         return NULL;
-
-    State *s = calloc(1, sizeof(State));
-    if (!s)
-        return PyErr_NoMemory();
-    {
-        int total = 0;
-        if ((s->ns = read_cards(stock, s->stock, CAP, 52, "stock")) < 0 ||
-            (s->nw = read_cards(waste, s->waste, CAP, 52, "waste")) < 0 ||
-            (s->nr = read_cards(reserve, s->reserve, CAP, 52, "reserve")) < 0) {
-            free(s);
-            return NULL;
-        }
-        total = s->ns + s->nw + s->nr;
-        PyObject *seq = PySequence_Fast(tableau, "tableau");
-        if (!seq) {
-            free(s);
-            return NULL;
-        }
-        if (PySequence_Fast_GET_SIZE(seq) != NTAB) {
-            Py_DECREF(seq);
-            free(s);
-            PyErr_SetString(PyExc_ValueError, "tableau: nine piles");
-            return NULL;
-        }
-        for (int j = 0; j < NTAB; j++) {
-            if ((s->nt[j] = read_cards(PySequence_Fast_GET_ITEM(seq, j), s->tab[j], CAP, 52, "a tableau pile")) < 0) {
-                Py_DECREF(seq);
-                free(s);
-                return NULL;
-            }
-            total += s->nt[j];
-        }
-        Py_DECREF(seq);
-        seq = PySequence_Fast(foundations, "foundations");
-        if (!seq) {
-            free(s);
-            return NULL;
-        }
-        int bad = PySequence_Fast_GET_SIZE(seq) != NFOUND;
-        for (int i = 0; !bad && i < NFOUND; i++) {
-            long t = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-            if (t == -1 && PyErr_Occurred()) {
-                Py_DECREF(seq);
-                free(s);
-                return NULL;
-            }
-            bad = t < -1 || t >= 52;
-            s->found[i] = (int)t;
-        }
-        Py_DECREF(seq);
-        if (bad || total > CAP) {
-            free(s);
-            PyErr_SetString(PyExc_ValueError, "foundations: eight tops (-1 or a card); at most 104 cards in play");
-            return NULL;
-        }
-        s->used = used;
+    State *s = malloc(sizeof(State));
+    if (!s) return PyErr_NoMemory();
+    if (read_position(stock, waste, reserve, foundations, tableau, used, s) < 0) {
+        free(s);
+        return NULL;
     }
-
     long long nodes = 0;
     int result = seen_init(&S.seen, KEY_WORDS) < 0 ? NO_MEMORY : run(&S, s, &B, &nodes);
     PyObject *out = search_result(result, nodes, result == SOLVED ? path_moves(&S) : no_moves(result, 1));
     search_free(&S);
+    free(s);
+    return out;
+}
+
+/* --- sampled evaluation (the honest player, cardtable.bots.honest) ----------------------- */
+
+/* Demonthief.apply of one move of the rules (src, dst, n) to s, in place: draws and redeals
+ * included (the caller checked the move is legal). */
+static void apply_rules_move(State *s, int src, int dst, int n, int base) {
+    if (src == STOCK) {
+        draw(s);
+    } else if (dst == STOCK) {
+        for (int t = 0; t < s->nw; t++) s->stock[t] = s->waste[s->nw - 1 - t];
+        s->ns = s->nw;
+        s->nw = 0;
+        s->used++;
+    } else {
+        Edge e;
+        memset(&e, 0, sizeof e);
+        e.kind = PLAIN;
+        e.src = (uint8_t)src;
+        e.dst = (uint8_t)dst;
+        e.n = (uint8_t)n;
+        apply(s, &e, base);
+    }
+}
+
+/* cardtable.solve.solve's search of DemonthiefSpace within `nodes` positions, from s: its
+ * narrow phases (the first 2, then 3 children of every position, each within a third of
+ * the nodes) and then the complete search with the rest. SOLVED, UNSOLVABLE (proved by the
+ * complete search), UNKNOWN, NO_MEMORY or INTERRUPTED. */
+static int solve_within(const Params *params, const State *s, long long nodes) {
+    static const long long widths[3] = {2, 3, -1};
+    long long quick = nodes / 3, spent = 0;
+    Budget B;
+    memset(&B, 0, sizeof B);
+    B.has_nodes = 1;
+    for (int w = quick > 1 ? 0 : 2; w < 3; w++) {
+        Search S;
+        memset(&S, 0, sizeof S);
+        S.p = *params;
+        S.p.k = widths[w];
+        B.max_nodes = w < 2 ? quick : nodes - spent;
+        State t = *s;
+        long long used = 0;
+        int r = seen_init(&S.seen, KEY_WORDS) < 0 ? NO_MEMORY : run(&S, &t, &B, &used);
+        search_free(&S);
+        spent += used;
+        if (w == 2 || r == SOLVED || r == NO_MEMORY || r == INTERRUPTED) return r;
+    }
+    return UNKNOWN; /* (not reached) */
+}
+
+static PyObject *sample_outcomes(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *stock, *waste, *reserve, *foundations, *tableau, *scores, *unseen, *lines;
+    int base, used, redeals;
+    long long first, count, nodes;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OOOOOiiiOOOLLKL:sample_outcomes", &stock, &waste, &reserve, &foundations, &tableau,
+                          &base, &used, &redeals, &scores, &unseen, &lines, &first, &count, &seed, &nodes))
+        return NULL;
+    Params params;
+    memset(&params, 0, sizeof params);
+    params.base = base;
+    params.redeals = redeals;
+    params.k = -1;
+    if (check_ranges(base, used, redeals) < 0 || read_scores(scores, &params) < 0) return NULL;
+    if (count < 0 || nodes < 1) {
+        PyErr_SetString(PyExc_ValueError, "count must be at least 0 and nodes at least 1");
+        return NULL;
+    }
+    State *base_state = malloc(sizeof(State)), *sample = malloc(sizeof(State)), *s = malloc(sizeof(State));
+    char *tally = NULL;
+    Lines L;
+    memset(&L, 0, sizeof L);
+    PyObject *out = NULL;
+    if (!base_state || !sample || !s) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (read_position(stock, waste, reserve, foundations, tableau, used, base_state) < 0) goto done;
+    /* The face-down places in Rules.face_down's order (the stock from its bottom, then the
+     * reserve under its top card), as byte offsets into a State. */
+    size_t places[2 * CAP], hidden[2 * CAP];
+    int nplaces = 0;
+    for (int i = 0; i < base_state->ns; i++) places[nplaces++] = offsetof(State, stock) + (size_t)i;
+    for (int i = 0; i + 1 < base_state->nr; i++) places[nplaces++] = offsetof(State, reserve) + (size_t)i;
+    int nhidden = read_unseen(unseen, places, nplaces, hidden);
+    if (nhidden < 0 || read_lines(lines, &L, STOCK, FOUNDATION, CAP - 1) < 0) goto done;
+    tally = PyMem_Calloc((size_t)(L.n * count) + 1, 1);
+    if (!tally) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int failed = 0;
+    for (long long k = first; !failed && k < first + count; k++) {
+        *sample = *base_state;
+        deal_sample((uint8_t *)sample, hidden, nhidden, (uint64_t)seed, k);
+        for (Py_ssize_t l = 0; l < L.n; l++) {
+            *s = *sample;
+            for (Py_ssize_t m = L.starts[l]; m < L.starts[l + 1]; m++)
+                apply_rules_move(s, L.moves[m][0], L.moves[m][1], L.moves[m][2], base);
+            int r = solve_within(&params, s, nodes);
+            if (r == SOLVED) tally[l * count + (k - first)] = 1;
+            else if (r == UNSOLVABLE) tally[l * count + (k - first)] = 2;
+            else if (r != UNKNOWN) {
+                failed = r;
+                break;
+            }
+        }
+    }
+    if (failed == NO_MEMORY) PyErr_NoMemory(); /* (INTERRUPTED: the signal handler's exception is set) */
+    if (!failed) out = outcome_list(tally, L.n, count);
+done:
+    lines_free(&L);
+    PyMem_Free(tally);
+    free(base_state);
+    free(sample);
     free(s);
     return out;
 }
@@ -887,10 +1008,7 @@ static PyObject *py_can_progress(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOOOiiiL:can_progress", &stock, &waste, &reserve, &foundations, &tableau, &base,
                           &used, &redeals, &limit))
         return NULL;
-    if (base < 1 || base > 13 || used < 0 || used > 255 || redeals < 0 || redeals > 255) {
-        PyErr_SetString(PyExc_ValueError, "base rank, redeals used or redeals out of range");
-        return NULL;
-    }
+    if (check_ranges(base, used, redeals) < 0) return NULL;
     uint8_t cards[CAP], talon[CAP];
     Reach start;
     memset(&start, 0, sizeof start);
@@ -960,6 +1078,15 @@ static PyMethodDef methods[] = {
      "depth_first over DemonthiefSpace (see cardtable.solve.native.demonthief). scores: SCORE_RESERVE_HOME, "
      "SCORE_HOME, SCORE_STOCK_HOME, SCORE_RESERVE, SCORE_WASTE, SCORE_EMPTYING, SCORE_STOCK, SCORE_INTO_EMPTY; "
      "k < 0: every child; moves: (src, dst, n) tuples."},
+    {"sample_outcomes", sample_outcomes, METH_VARARGS,
+     "sample_outcomes(stock, waste, reserve, foundations, tableau, base, redeals_used, redeals, scores, unseen, lines,\n"
+     "                first, count, seed, nodes) -> [bytes, ...]\n\n"
+     "The honest player's sampled evaluation (cardtable.bots.honest), as _klondike.sample_outcomes: the\n"
+     "position's face-down places (Rules.face_down's order: the stock from its bottom, then the reserve\n"
+     "under its top card) marked in unseen are dealt at random in samples first to first + count - 1 of\n"
+     "seed; in each, each line of (src, dst, n) moves is played and the position after it solved as\n"
+     "cardtable.solve.solve does within nodes positions (DemonthiefSpace with the scores). For each line,\n"
+     "bytes: one per sample, 1 won, 2 proved lost, 0 unknown. ValueError for what the core does not take."},
     {"can_progress", py_can_progress, METH_VARARGS,
      "can_progress(stock, waste, reserve, foundations, tableau, base, redeals_used, redeals, limit) -> 1, 0 or -1\n\n"
      "cardtable.core.progress.can_progress of Demonthief (redeals: 0) or Demons and Thieves (2) from the\n"

@@ -1422,15 +1422,6 @@ static PyObject *py_can_progress(PyObject *self, PyObject *args) {
 
 /* --- sampled evaluation (the honest player, cardtable.bots.honest) ----------------------- */
 
-/* splitmix64: the sampler's random numbers (a fixed generator: the samples are the same on
- * every machine). */
-static uint64_t splitmix64(uint64_t *x) {
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 /* Klondike.apply of one move of the rules (src, dst, n) to s, in place: draws and redeals
  * included (the caller checked the move is legal). */
 static void apply_rules_move(State *s, int src, int dst, int n, int draw, int limit) {
@@ -1508,90 +1499,31 @@ static PyObject *py_sample_outcomes(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "count must be at least 0 and nodes at least 1");
         return NULL;
     }
-    /* The face-down places in Rules.face_down's order, as indices into base.c. */
-    int places[52], nplaces = 0, off[8];
+    /* The face-down places in Rules.face_down's order (the stock from its bottom, then each
+     * pile's face-down cards), as byte offsets into a State. */
+    size_t places[52], hidden[52];
+    int nplaces = 0, off[8];
     offsets(&base, off);
-    for (int i = 0; i < base.nt - base.p; i++) places[nplaces++] = base.nt - 1 - i;
+    for (int i = 0; i < base.nt - base.p; i++) places[nplaces++] = offsetof(State, c) + (size_t)(base.nt - 1 - i);
     for (int k = 0; k < 7; k++)
-        for (int j = 0; j < base.down[k]; j++) places[nplaces++] = off[k] + j;
-    PyObject *mask = PySequence_Fast(unseen, "unseen");
-    if (!mask) return NULL;
-    if (PySequence_Fast_GET_SIZE(mask) != nplaces) {
-        Py_DECREF(mask);
-        PyErr_SetString(PyExc_ValueError, "unseen must have one item per face-down card");
-        return NULL;
+        for (int j = 0; j < base.down[k]; j++) places[nplaces++] = offsetof(State, c) + (size_t)(off[k] + j);
+    int nhidden = read_unseen(unseen, places, nplaces, hidden);
+    if (nhidden < 0) return NULL;
+    Lines L;
+    if (read_lines(lines, &L, FOUNDATION + 3, FOUNDATION, 52) < 0) return NULL;
+    char *tally = PyMem_Calloc((size_t)(L.n * count) + 1, 1);
+    if (!tally) {
+        lines_free(&L);
+        return PyErr_NoMemory();
     }
-    int hidden[52], nhidden = 0;
-    for (int i = 0; i < nplaces; i++) {
-        int t = PyObject_IsTrue(PySequence_Fast_GET_ITEM(mask, i));
-        if (t < 0) {
-            Py_DECREF(mask);
-            return NULL;
-        }
-        if (t) hidden[nhidden++] = places[i];
-    }
-    Py_DECREF(mask);
-    /* The lines, as (src, dst, n) moves. */
-    PyObject *fast = PySequence_Fast(lines, "lines");
-    if (!fast) return NULL;
-    Py_ssize_t nlines = PySequence_Fast_GET_SIZE(fast);
-    uint8_t(*moves)[3] = NULL;
-    Py_ssize_t *starts = PyMem_Calloc((size_t)nlines + 1, sizeof *starts);
-    size_t nmoves = 0, cap = 0;
-    char *tally = PyMem_Calloc((size_t)(nlines * count) + 1, 1);
-    int bad = !starts || !tally;
-    if (bad) PyErr_NoMemory();
-    for (Py_ssize_t l = 0; !bad && l < nlines; l++) {
-        starts[l] = (Py_ssize_t)nmoves;
-        PyObject *line = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, l), "a line");
-        if (!line) {
-            bad = 1;
-            break;
-        }
-        for (Py_ssize_t m = 0; m < PySequence_Fast_GET_SIZE(line); m++) {
-            int src, dst, n;
-            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(line, m), "iii", &src, &dst, &n)) {
-                bad = 1;
-                break;
-            }
-            if (src < 0 || src > FOUNDATION + 3 || dst < 0 || dst > FOUNDATION || n < 0 || n > 52) {
-                PyErr_SetString(PyExc_ValueError, "not a move");
-                bad = 1;
-                break;
-            }
-            void *grown = room_for(moves, &cap, nmoves + 1, sizeof *moves, 64);
-            if (!grown) {
-                PyErr_NoMemory();
-                bad = 1;
-                break;
-            }
-            moves = grown;
-            moves[nmoves][0] = (uint8_t)src;
-            moves[nmoves][1] = (uint8_t)dst;
-            moves[nmoves][2] = (uint8_t)n;
-            nmoves++;
-        }
-        Py_DECREF(line);
-    }
-    Py_DECREF(fast);
-    if (!bad) starts[nlines] = (Py_ssize_t)nmoves;
     int failed = 0;
-    for (long long k = first; !bad && !failed && k < first + count; k++) {
+    for (long long k = first; !failed && k < first + count; k++) {
         State sample = base;
-        uint64_t x = (uint64_t)seed ^ ((uint64_t)k * 0xD1B54A32D192ED03ULL);
-        uint8_t cards[52];
-        for (int i = 0; i < nhidden; i++) cards[i] = base.c[hidden[i]];
-        for (int i = nhidden - 1; i > 0; i--) {
-            int j = (int)(splitmix64(&x) % (uint64_t)(i + 1));
-            uint8_t t = cards[i];
-            cards[i] = cards[j];
-            cards[j] = t;
-        }
-        for (int i = 0; i < nhidden; i++) sample.c[hidden[i]] = cards[i];
-        for (Py_ssize_t l = 0; l < nlines; l++) {
+        deal_sample((uint8_t *)&sample, hidden, nhidden, (uint64_t)seed, k);
+        for (Py_ssize_t l = 0; l < L.n; l++) {
             State s = sample;
-            for (Py_ssize_t m = starts[l]; m < starts[l + 1]; m++)
-                apply_rules_move(&s, moves[m][0], moves[m][1], moves[m][2], options.draw, options.limit);
+            for (Py_ssize_t m = L.starts[l]; m < L.starts[l + 1]; m++)
+                apply_rules_move(&s, L.moves[m][0], L.moves[m][1], L.moves[m][2], options.draw, options.limit);
             int r = solve_within(&options, &s, nodes);
             if (r == SOLVED) tally[l * count + (k - first)] = 1;
             else if (r == UNSOLVABLE) tally[l * count + (k - first)] = 2;
@@ -1602,18 +1534,9 @@ static PyObject *py_sample_outcomes(PyObject *self, PyObject *args) {
         }
     }
     PyObject *out = NULL;
-    if (failed == NO_MEMORY) PyErr_NoMemory();
-    if (!bad && !failed && (out = PyList_New(nlines)) != NULL)
-        for (Py_ssize_t l = 0; l < nlines; l++) {
-            PyObject *b = PyBytes_FromStringAndSize(tally + l * count, (Py_ssize_t)count);
-            if (!b) {
-                Py_CLEAR(out);
-                break;
-            }
-            PyList_SET_ITEM(out, l, b);
-        }
-    free(moves);
-    PyMem_Free(starts);
+    if (failed == NO_MEMORY) PyErr_NoMemory(); /* (INTERRUPTED: the signal handler's exception is set) */
+    if (!failed) out = outcome_list(tally, L.n, count);
+    lines_free(&L);
     PyMem_Free(tally);
     return out;
 }

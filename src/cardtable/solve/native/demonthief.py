@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from ...games import demonthief as dt
@@ -177,3 +177,46 @@ def can_progress(rules: Any, state: Any, limit: int, targets: Collection[Any] = 
     except (ValueError, TypeError, OverflowError):  # a position or limit the core does not take
         return None
     return int(found)
+
+
+def sample_outcomes(
+    rules: Any,
+    state: Any,
+    unseen: Sequence[bool],
+    lines: Sequence[Sequence[Any]],
+    first: int,
+    count: int,
+    seed: int,
+    nodes: int,
+) -> list[bytes] | None:
+    """:func:`cardtable.bots.honest.sample_outcomes` of a Demonthief or Demons and Thieves
+    position by the compiled core (``sample_outcomes`` of ``_demonthief.c``): the same samples,
+    each solved as :func:`cardtable.solve.solve` solves it within ``nodes`` positions (its
+    narrow phases, then the complete search of :class:`~cardtable.solve.spaces.DemonthiefSpace`),
+    or None when the core does not apply (not built, ``CARDTABLE_PURE``, other rules, a
+    position or line it does not take).
+
+    >>> r = Demonthief(); s = r.deal(0); unseen = [True] * len(r.face_down(s))
+    >>> got = sample_outcomes(r, s, unseen, [[], [dt.DRAW]], 0, 3, 1, 500)
+    >>> got is None or ([len(b) for b in got] == [3, 3] and set(b"".join(got)) <= {0, 1, 2})
+    True
+    """
+    args = _arguments(DemonthiefSpace(rules), state) if type(rules) in _GAMES else None
+    if args is None or CORE is None or pure():
+        return None
+    *position, redeals, scores, _, _ = args
+    try:
+        found: list[bytes] = CORE.sample_outcomes(
+            *position,
+            redeals,
+            scores,
+            tuple(unseen),
+            [list(line) for line in lines],
+            first,
+            count,
+            seed & (2**64 - 1),
+            nodes,
+        )
+    except (ValueError, TypeError, OverflowError):  # a position, line or budget the core does not take
+        return None
+    return found
