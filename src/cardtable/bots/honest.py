@@ -85,6 +85,9 @@ REVEAL = 0.05
 """The share of the samples a candidate's weight gains for each unseen card it turns up (a
 player who sees a card turned up plays on knowing it; a sample's solver knew it already)."""
 DOUBT = 0.0
+BACK_BELOW = 0.5
+"""Candidates that only take progress back (a card from a foundation) race the best of the
+others only when it wins less than this share of its samples."""
 """What a sample the solver left undecided (out of nodes) weighs, a won one weighing 1."""
 REACH = 200
 """The most positions the reversible moves are followed to in one decision."""
@@ -411,7 +414,7 @@ class HonestPlayer:
         self._last: tuple[Any, Any] | None = None
         self._queue: list[Any] = []
         self._looked: set[Hashable] = set()
-        self._visited: set[Hashable] = set()
+        self._visited: Counter[Hashable] = Counter()
         self._forget = False
         self._forget_after_queue = False
         self.wins = (0, 0)
@@ -435,8 +438,8 @@ class HonestPlayer:
         deadline = None if seconds is None else time.perf_counter() + seconds
         self.memory.see(rules, state)
         if self._forget:  # the positions of a free look are not a circle to avoid
-            self._visited, self._forget = set(), False
-        self._visited.add(view(rules, state))
+            self._visited, self._forget = Counter(), False
+        self._visited[view(rules, state)] += 1
         follows = self._last is not None and rules.apply(*self._last) == state
         if rules.is_won(state) or not rules.legal_moves(state):
             return None
@@ -502,32 +505,39 @@ class HonestPlayer:
             samples = 1  # every sample is the position itself
         unseen = Counter(card for card, u in zip(rules.face_down(base), unseen_places, strict=True) if u)
         now = rules.progress(base)
-        forward: list[tuple[list[Any], int]] = []
-        backward: list[tuple[list[Any], int]] = []
+        # (times its position was seen, whether it only takes progress back, line, unseen cards it shows)
+        found: list[tuple[int, bool, list[Any], int]] = []
         for line, after in candidate_lines(rules, base, unseen, self.space):
-            if view(rules, after) in self._visited:
+            seen = self._visited[view(rules, after)]
+            if seen >= REPEATS - 1:
                 continue
             gained = rules.progress(after)
             back = any(a < b for a, b in zip(gained, now, strict=True))
             shown = sum(n for card, n in (up_cards(rules, after) - up_cards(rules, base)).items() if unseen[card])
             if shown and spends_the_stock(rules, base, line):
                 shown = 0
-            kind = backward if back and not any(a > b for a, b in zip(gained, now, strict=True)) else forward
-            kind.append((line, shown))
-        chosen = forward or backward
-        if not chosen:
+            found.append((seen, back and not any(a > b for a, b in zip(gained, now, strict=True)), line, shown))
+        if not found:
             return []
-        lines = [line for line, _ in chosen]
-        shown_cards = [n for _, n in chosen]
-        best = self._race(base, unseen_places, lines, shown_cards, seed, samples, deadline)
-        return lines[best]
+        least = min(seen for seen, *_ in found)
+        fresh = [(back, line, shown) for seen, back, line, shown in found if seen == least]
+        ahead = [(line, shown) for back, line, shown in fresh if not back]
+        behind = [(line, shown) for back, line, shown in fresh if back]
+        if ahead:
+            line, shown = ahead[self._race(base, unseen_places, ahead, seed, samples, deadline)]
+            won, tried = self.wins
+            if not behind or won >= BACK_BELOW * tried:
+                return line
+            # The best forward candidate wins too few samples: the ones that take progress
+            # back race it (on the same samples; it wins a tie).
+            behind = [(line, shown), *behind]
+        return behind[self._race(base, unseen_places, behind, seed, samples, deadline)][0]
 
     def _race(
         self,
         base: Any,
         unseen: Sequence[bool],
-        lines: list[list[Any]],
-        shown: list[int],
+        candidates: list[tuple[list[Any], int]],
         seed: int,
         samples: int,
         deadline: float | None,
@@ -536,7 +546,10 @@ class HonestPlayer:
         round, a line is dropped when the best one's weight (its samples won, plus
         :data:`REVEAL` of the samples for each unseen card it turns up, ``shown``) is ahead
         of its own by more than :data:`RACE` times the square root of the samples the two
-        disagree on (the same samples for every line: a paired test)."""
+        disagree on (the same samples for every line: a paired test). ``candidates``:
+        each line with the unseen cards it turns up."""
+        lines = [line for line, _ in candidates]
+        shown = [n for _, n in candidates]
         outcomes = [bytearray() for _ in lines]
         alive = list(range(len(lines)))
         done = 0
