@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -178,3 +179,73 @@ def test_a_draw_that_spends_the_stock_earns_no_reveal_bonus(deal: int, monkeypat
     monkeypatch.setattr(honest, "spends_the_stock", lambda *args: False)
     drawn = HonestPlayer(rules, seed=0, samples=32, nodes=1).choose(state)
     assert drawn is not None and rules.move_places(state, drawn).n == 0
+
+
+# Deal 200,005, 103 moves into the honest player's game: three cards face down under the
+# 4 of diamonds. Moving the spades' run onto the king turns up a card, but no sample wins
+# after it; taking the king of hearts back from its foundation onto the empty pile wins
+# every one (and the deal: the all-seeing solver wins it only that way).
+FOUNDATION_BACK = """klondike
+stock: <3D> <8S> <9D> <6S> <JD>
+waste: 6D 2D 7D
+clubs: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC
+diamonds: AD
+hearts: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH
+spades: AS 2S 3S 4S 5S
+1:
+2: KS
+3: KD QS
+4: QD JS TD 9S 8D 7S
+5:
+6:
+7: <5D> <TS> <KC> 4D
+redeals used: 0
+"""
+
+
+def _after_a_look(rules: Any, state: Any, player: HonestPlayer) -> None:
+    """Let ``player`` see the stock of ``state`` (a look through it and back, as it does in a game)."""
+    here = state
+    for move in rules.look_through(state):
+        here = rules.apply(here, move)
+        player.memory.see(rules, here)
+    assert here == state
+
+
+def test_a_card_taken_back_from_a_foundation_races_a_forward_move_that_loses(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.bots import honest
+
+    rules = rules_for("klondike")
+    state = rules.from_text(FOUNDATION_BACK)
+    player = HonestPlayer(rules, seed=0, samples=64)
+    _after_a_look(rules, state, player)
+    assert str(player.choose(state)) == "fh1" and player.wins == (32, 32)
+    # Without the second race (forward moves only, as before), it plays the losing one.
+    monkeypatch.setattr(honest, "BACK_BELOW", 0.0)
+    forward = HonestPlayer(rules, seed=0, samples=64)
+    _after_a_look(rules, state, forward)
+    assert str(forward.choose(state)) == "42:6" and forward.wins[0] == 0
+
+
+def test_a_position_seen_before_is_not_a_dead_end() -> None:
+    # Every candidate leads to a position the player has been in: it still plays one (it
+    # used to give up, in winnable positions too), until each has been seen REPEATS - 1 times.
+    from cardtable.bots import honest
+    from cardtable.bots.honest import candidate_lines, view
+
+    rules = rules_for("klondike")
+    state = rules.from_text(FOUNDATION_BACK)
+    player = HonestPlayer(rules, seed=0, samples=16)
+    _after_a_look(rules, state, player)
+    down, known = player.memory.known(rules, state)
+    unseen = Counter(card for card, k in zip(down, known, strict=True) if not k)
+    ends = [after for _, after in candidate_lines(rules, state, unseen)]
+    assert len(ends) >= 2
+    for after in ends:
+        player._visited[view(rules, after)] += 1  # the player's record of where it has been
+    assert player.choose(state) in rules.legal_moves(state)
+    again = HonestPlayer(rules, seed=0, samples=16)
+    _after_a_look(rules, state, again)
+    for after in ends:
+        again._visited[view(rules, after)] += honest.REPEATS - 1
+    assert again.choose(state) is None

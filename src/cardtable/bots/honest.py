@@ -14,8 +14,9 @@ first, over the edges of the solver's space, :func:`cardtable.solve.solver.solve
 in Klondike its class space, where positions that differ only in where hanging cards lie
 are one, and a card played from the stock is one edge with the draws before it), and
 each irreversible move met there makes a *candidate*: the reversible moves that lead to
-it, then it (:func:`candidate_lines`; candidates that end in the same position, or in
-a position of this game already seen, count once or not at all). Each candidate is
+it, then it (:func:`candidate_lines`; candidates that end in the same position count once;
+those that end in a position of this game already seen race only when all do, the
+least seen first, and never one seen :data:`REPEATS` - 1 times). Each candidate is
 weighed on *samples*: deals of the cards it has not seen into the places they may be
 (each unseen card equally likely in each unseen place), in which the candidate is
 played and the position after it solved by the all-seeing solver within ``nodes``
@@ -32,8 +33,10 @@ its last move is a draw that cannot be taken back (Demonthief's stock, gone thro
 there the bonus would buy looks at the stock with the stock itself). The
 candidate of most weight (then of fewest samples proved lost, then the first found) is
 played: its reversible moves and its last move in turn (nothing is learnt before its
-last move). A candidate that only takes progress back (a card from a foundation) is
-weighed only when there is no other. When nothing is hidden, the position is solved
+last move). Candidates that only take progress back (a card from a foundation) race
+only when there is no other, or when the best other one wins less than
+:data:`BACK_BELOW` of its samples: then they race it, on the same samples (it wins a
+tie). When nothing is hidden, the position is solved
 (:data:`EXACT_NODES`) and a winning line followed. Where the rules offer a free look at
 the stock (:meth:`~cardtable.core.rules.Rules.look_through`: Klondike with unlimited
 redeals), it first draws through the stock and back, as a person would.
