@@ -39,7 +39,7 @@ import importlib
 import math
 import os
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -268,6 +268,36 @@ def position_bytes(space: Any, start: Any) -> int | None:
         return None
     found: int = core.BYTES_PER_POSITION
     return found
+
+
+def sample_with(
+    function: Callable[..., list[bytes]],
+    position: tuple[Any, ...],
+    unseen: Sequence[bool],
+    lines: Sequence[Sequence[Any]],
+    first: int,
+    count: int,
+    seed: int,
+    nodes: int,
+) -> list[bytes] | None:
+    """A core's ``sample_outcomes`` (``function``) called with the position and the game's
+    options (``position``: the arguments before ``unseen``) and the honest player's
+    :func:`~cardtable.bots.honest.sample_outcomes` arguments as the cores take them (the
+    lines as lists of ``(src, dst, n)`` moves, the seed as 64 bits); None when the core
+    does not take them.
+
+    >>> sample_with(lambda *args: [bytes(args[:2] + args[4:6])], (1, 2), [True], [[]], 0, 1, 2**70, 10)
+    [b'\\x01\\x02\\x00\\x01']
+    >>> def refuses(*args: Any) -> list[bytes]:
+    ...     raise ValueError("not a move")
+    >>> sample_with(refuses, (), [], [[]], 0, 1, 1, 10) is None
+    True
+    """
+    try:
+        moves = [list(line) for line in lines]
+        return function(*position, tuple(unseen), moves, first, count, seed & (2**64 - 1), nodes)
+    except (ValueError, TypeError, OverflowError):  # a position, line or budget the core does not take
+        return None
 
 
 def native_function(rules: Any, name: str) -> Any | None:

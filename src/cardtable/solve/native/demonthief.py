@@ -33,7 +33,7 @@ from ...games import demonthief as dt
 from ...games.demonthief import DemonsAndThieves, Demonthief, DemonthiefMove, DemonthiefState
 from ..spaces import DemonthiefSpace
 from ..types import Budget, Found
-from . import load, pure, run, unwrap
+from . import load, pure, run, sample_with, unwrap
 
 CORE = load("demonthief")
 """The compiled module (None: not built)."""
@@ -205,18 +205,4 @@ def sample_outcomes(
     if args is None or CORE is None or pure():
         return None
     *position, redeals, scores, _, _ = args
-    try:
-        found: list[bytes] = CORE.sample_outcomes(
-            *position,
-            redeals,
-            scores,
-            tuple(unseen),
-            [list(line) for line in lines],
-            first,
-            count,
-            seed & (2**64 - 1),
-            nodes,
-        )
-    except (ValueError, TypeError, OverflowError):  # a position, line or budget the core does not take
-        return None
-    return found
+    return sample_with(CORE.sample_outcomes, (*position, redeals, scores), unseen, lines, first, count, seed, nodes)

@@ -42,7 +42,7 @@ from ...games.klondike import (
 )
 from ..spaces import KlondikeClassSpace, KlondikeSpace
 from ..types import Budget, Found
-from . import load, pure, run, unwrap
+from . import load, pure, run, sample_with, unwrap
 
 FULL, PRUNED, EAGER = 0, 1, 2
 """The core's modes: the whole space, its first ``k`` children, the eager space."""
@@ -269,17 +269,4 @@ def sample_outcomes(
     rule = _core_rules(rules, state)
     if rule is None or CORE is None:  # (CORE: checked by _core_rules, said again for mypy)
         return None
-    try:
-        found: list[bytes] = CORE.sample_outcomes(
-            *state,
-            *rule,
-            tuple(unseen),
-            [list(line) for line in lines],
-            first,
-            count,
-            seed & (2**64 - 1),
-            nodes,
-        )
-    except (ValueError, TypeError, OverflowError):  # a position, line or budget the core does not take
-        return None
-    return found
+    return sample_with(CORE.sample_outcomes, (*state, *rule), unseen, lines, first, count, seed, nodes)
