@@ -242,3 +242,17 @@ def test_a_known_position_is_solved_and_its_line_followed() -> None:
         state = rules.apply(state, move)
         move = player.choose(state)
     assert rules.is_won(state)
+
+
+@pytest.mark.parametrize(("game", "line"), [("klondike", ["1f", "1f"]), ("klondike", ["fc1"]), ("demonthief", ["r"])])
+def test_a_compiled_sampler_refuses_a_line_that_does_not_fit(game: str, line: list[str]) -> None:
+    # The lines must be legal; a move that does not fit its position gets a clean refusal
+    # (None: the core does not take the call), never a broken position in the core.
+    rules = rules_for(game)
+    state = rules.deal(0)
+    compiled = native_function(rules, "sample_outcomes")
+    assert compiled is not None
+    moves = [rules.parse_move(text) for text in line]
+    unseen = [True] * len(rules.face_down(state))
+    assert compiled(rules, state, unseen, [moves], 0, 2, 1, 100) is None
+    assert compiled(rules, state, unseen, [[]], 0, 2, 1, 100) is not None

@@ -427,6 +427,8 @@ static inline int read_cards(PyObject *seq, uint8_t *out, Py_ssize_t room, long 
 
 /* --- the honest player's samples (cardtable.bots.honest.sample_outcomes) ----------------- */
 
+enum { BAD_LINE = 16 }; /* a sampler's line had a move that does not fit its position (ValueError) */
+
 /* splitmix64: the sampler's random numbers (a fixed generator: the samples are the same on
  * every machine). */
 static inline uint64_t splitmix64(uint64_t *x) {

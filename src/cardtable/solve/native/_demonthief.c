@@ -729,7 +729,23 @@ static PyObject *search(PyObject *self, PyObject *args) {
 
 /* Demonthief.apply of one move of the rules (src, dst, n) to s, in place: draws and redeals
  * included (the caller checked the move is legal). */
-static void apply_rules_move(State *s, int src, int dst, int n, int base) {
+static int apply_rules_move(State *s, int src, int dst, int n, int base, int redeals) {
+    /* The checks keep a move that is not legal here from breaking the position's arrays (the
+     * caller promised legal moves: a building rule is not checked, only what the arrays need). */
+    int card = -1;
+    if (src == STOCK) {
+        if (dst != WASTE || !s->ns) return -1;
+    } else if (dst == STOCK) {
+        if (src != WASTE || s->ns || !s->nw || s->used >= redeals) return -1;
+    } else if (src == WASTE || src == RESERVE) {
+        if (n != 1 || !(src == WASTE ? s->nw : s->nr)) return -1;
+        card = src == WASTE ? s->waste[s->nw - 1] : s->reserve[s->nr - 1];
+    } else {
+        if (src >= NTAB || n < 1 || n > s->nt[src] || dst == src) return -1;
+        card = s->tab[src][s->nt[src] - n];
+    }
+    if (dst == FOUNDATION && (card < 0 || n != 1 || !goes_home(card, s->found, base))) return -1;
+    if (src != STOCK && dst != STOCK && dst != FOUNDATION && (dst >= NTAB || s->nt[dst] + n > CAP)) return -1;
     if (src == STOCK) {
         draw(s);
     } else if (dst == STOCK) {
@@ -746,6 +762,7 @@ static void apply_rules_move(State *s, int src, int dst, int n, int base) {
         e.n = (uint8_t)n;
         apply(s, &e, base);
     }
+    return 0;
 }
 
 /* cardtable.solve.solve's search of DemonthiefSpace within `nodes` positions, from s: its
@@ -822,9 +839,14 @@ static PyObject *sample_outcomes(PyObject *self, PyObject *args) {
         deal_sample((uint8_t *)sample, hidden, nhidden, (uint64_t)seed, k);
         for (Py_ssize_t l = 0; l < L.n; l++) {
             *s = *sample;
-            for (Py_ssize_t m = L.starts[l]; m < L.starts[l + 1]; m++)
-                apply_rules_move(s, L.moves[m][0], L.moves[m][1], L.moves[m][2], base);
-            int r = solve_within(&params, s, nodes);
+            int r = 0;
+            for (Py_ssize_t m = L.starts[l]; m < L.starts[l + 1] && r == 0; m++)
+                r = apply_rules_move(s, L.moves[m][0], L.moves[m][1], L.moves[m][2], base, redeals);
+            if (r < 0) {
+                failed = BAD_LINE;
+                break;
+            }
+            r = solve_within(&params, s, nodes);
             if (r == SOLVED) tally[l * count + (k - first)] = 1;
             else if (r == UNSOLVABLE) tally[l * count + (k - first)] = 2;
             else if (r != UNKNOWN) {
@@ -834,6 +856,7 @@ static PyObject *sample_outcomes(PyObject *self, PyObject *args) {
         }
     }
     if (failed == NO_MEMORY) PyErr_NoMemory(); /* (INTERRUPTED: the signal handler's exception is set) */
+    else if (failed == BAD_LINE) PyErr_SetString(PyExc_ValueError, "a line's move does not fit its position");
     if (!failed) out = outcome_list(tally, L.n, count);
 done:
     lines_free(&L);

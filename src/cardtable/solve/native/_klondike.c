@@ -1424,7 +1424,26 @@ static PyObject *py_can_progress(PyObject *self, PyObject *args) {
 
 /* Klondike.apply of one move of the rules (src, dst, n) to s, in place: draws and redeals
  * included (the caller checked the move is legal). */
-static void apply_rules_move(State *s, int src, int dst, int n, int draw, int limit) {
+static int apply_rules_move(State *s, int src, int dst, int n, int draw, int limit) {
+    /* The checks keep a move that is not legal here from breaking the position's arrays (the
+     * caller promised legal moves: a building rule is not checked, only what the arrays need). */
+    int off[8], card = -1;
+    offsets(s, off);
+    if (src == STOCK) {
+        if (dst != WASTE || s->p >= s->nt) return -1;
+    } else if (dst == STOCK) {
+        if (src != WASTE || s->p != s->nt || !s->nt || (limit >= 0 && s->used >= limit)) return -1;
+    } else if (src == WASTE) {
+        if (!s->p || n != 1) return -1;
+        card = s->c[s->p - 1];
+    } else if (src >= FOUNDATION) {
+        if (src > FOUNDATION + 3 || !s->found[src - FOUNDATION] || n != 1 || dst >= 7) return -1;
+    } else {
+        if (src >= 7 || n < 1 || n > s->len[src] - s->down[src] || dst == src) return -1;
+        card = s->c[off[src + 1] - n];
+    }
+    if (dst == FOUNDATION && (card < 0 || n != 1 || RANK(card) != s->found[SUIT(card)] + 1)) return -1;
+    if (src != STOCK && dst != STOCK && dst != FOUNDATION && dst >= 7) return -1;
     if (src == STOCK) {
         int p = s->p + draw;
         s->p = (uint8_t)(p > s->nt ? s->nt : p);
@@ -1434,6 +1453,7 @@ static void apply_rules_move(State *s, int src, int dst, int n, int draw, int li
     } else {
         apply_move(s, src, dst, n, s->p, s->used);
     }
+    return 0;
 }
 
 /* cardtable.solve.solve's search of the class space within `nodes` positions, from s: its
@@ -1522,9 +1542,14 @@ static PyObject *py_sample_outcomes(PyObject *self, PyObject *args) {
         deal_sample((uint8_t *)&sample, hidden, nhidden, (uint64_t)seed, k);
         for (Py_ssize_t l = 0; l < L.n; l++) {
             State s = sample;
-            for (Py_ssize_t m = L.starts[l]; m < L.starts[l + 1]; m++)
-                apply_rules_move(&s, L.moves[m][0], L.moves[m][1], L.moves[m][2], options.draw, options.limit);
-            int r = solve_within(&options, &s, nodes);
+            int r = 0;
+            for (Py_ssize_t m = L.starts[l]; m < L.starts[l + 1] && r == 0; m++)
+                r = apply_rules_move(&s, L.moves[m][0], L.moves[m][1], L.moves[m][2], options.draw, options.limit);
+            if (r < 0) {
+                failed = BAD_LINE;
+                break;
+            }
+            r = solve_within(&options, &s, nodes);
             if (r == SOLVED) tally[l * count + (k - first)] = 1;
             else if (r == UNSOLVABLE) tally[l * count + (k - first)] = 2;
             else if (r != UNKNOWN) {
@@ -1535,6 +1560,7 @@ static PyObject *py_sample_outcomes(PyObject *self, PyObject *args) {
     }
     PyObject *out = NULL;
     if (failed == NO_MEMORY) PyErr_NoMemory(); /* (INTERRUPTED: the signal handler's exception is set) */
+    else if (failed == BAD_LINE) PyErr_SetString(PyExc_ValueError, "a line's move does not fit its position");
     if (!failed) out = outcome_list(tally, L.n, count);
     lines_free(&L);
     PyMem_Free(tally);
