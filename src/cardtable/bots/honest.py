@@ -35,8 +35,8 @@ candidate of most weight (then of fewest samples proved lost, then the first fou
 played: its reversible moves and its last move in turn (nothing is learnt before its
 last move). Candidates that only take progress back (a card from a foundation) race
 only when there is no other, or when the best other one wins less than
-:data:`BACK_BELOW` of its samples: then they race it, on the same samples (it wins a
-tie). When nothing is hidden, the position is solved
+:data:`BACK_BELOW` of its samples: then they race it, on the same samples (it comes
+first in the race's order, so it wins a tie). When nothing is hidden, the position is solved
 (:data:`EXACT_NODES`) and a winning line followed. Where the rules offer a free look at
 the stock (:meth:`~cardtable.core.rules.Rules.look_through`: Klondike with unlimited
 redeals), it first draws through the stock and back, as a person would.
@@ -88,10 +88,10 @@ REVEAL = 0.05
 """The share of the samples a candidate's weight gains for each unseen card it turns up (a
 player who sees a card turned up plays on knowing it; a sample's solver knew it already)."""
 DOUBT = 0.0
+"""What a sample the solver left undecided (out of nodes) weighs, a won one weighing 1."""
 BACK_BELOW = 0.5
 """Candidates that only take progress back (a card from a foundation) race the best of the
 others only when it wins less than this share of its samples."""
-"""What a sample the solver left undecided (out of nodes) weighs, a won one weighing 1."""
 REACH = 200
 """The most positions the reversible moves are followed to in one decision."""
 EXACT_NODES = 200_000
@@ -532,7 +532,7 @@ class HonestPlayer:
             if not behind or won >= BACK_BELOW * tried:
                 return line
             # The best forward candidate wins too few samples: the ones that take progress
-            # back race it (on the same samples; it wins a tie).
+            # back race it (on the same samples; first in the order, it wins a tie).
             behind = [(line, shown), *behind]
         return behind[self._race(base, unseen_places, behind, seed, samples, deadline)][0]
 
