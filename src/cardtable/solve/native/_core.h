@@ -545,18 +545,57 @@ static inline int read_lines(PyObject *lines, Lines *L, int max_src, int max_dst
     return 0;
 }
 
-/* The outcomes (one byte a sample, `count` a line, line after line) as a list of bytes, one
- * a line; NULL with an exception set. */
-static inline PyObject *outcome_list(const char *tally, Py_ssize_t nlines, long long count) {
-    PyObject *out = PyList_New(nlines);
-    for (Py_ssize_t l = 0; out && l < nlines; l++) {
-        PyObject *b = PyBytes_FromStringAndSize(tally + l * count, (Py_ssize_t)count);
-        if (!b) {
-            Py_CLEAR(out);
-            break;
-        }
-        PyList_SET_ITEM(out, l, b);
+/* A core's play of one line (`n` moves) on one sample, the position changed in place, and
+ * its solve within `nodes` positions: SOLVED, UNSOLVABLE or UNKNOWN, else NO_MEMORY,
+ * INTERRUPTED (the signal handler's exception is set) or BAD_LINE (a move that does not fit
+ * the position). `options`: the core's own. */
+typedef int (*PlayLine)(const void *options, void *position, const uint8_t (*moves)[3], Py_ssize_t n,
+                        long long nodes);
+
+/* Both cores' sample_outcomes once the position, its unseen places and the lines are read:
+ * samples first .. first + count - 1 of seed of the position `base` (`size` bytes; its
+ * unseen cards at the byte offsets `hidden`), each line of L played on each by `play`. A
+ * list of bytes, one a line, one byte a sample (1 won, 2 proved lost, 0 unknown), or NULL
+ * with an exception set. */
+static inline PyObject *sample_rounds(const void *base, size_t size, const size_t *hidden, int nhidden,
+                                      const Lines *L, long long first, long long count, uint64_t seed,
+                                      long long nodes, PlayLine play, const void *options) {
+    if (count < 0 || nodes < 1) {
+        PyErr_SetString(PyExc_ValueError, "count must be at least 0 and nodes at least 1");
+        return NULL;
     }
+    char *tally = PyMem_Calloc((size_t)(L->n * count) + 1, 1);
+    uint8_t *sample = malloc(size), *here = malloc(size);
+    PyObject *out = NULL;
+    int failed = !tally || !sample || !here ? NO_MEMORY : 0;
+    for (long long k = first; !failed && k < first + count; k++) {
+        memcpy(sample, base, size);
+        deal_sample(sample, hidden, nhidden, seed, k);
+        for (Py_ssize_t l = 0; l < L->n; l++) {
+            memcpy(here, sample, size);
+            int r = play(options, here, L->moves + L->starts[l], L->starts[l + 1] - L->starts[l], nodes);
+            if (r == SOLVED) tally[l * count + (k - first)] = 1;
+            else if (r == UNSOLVABLE) tally[l * count + (k - first)] = 2;
+            else if (r != UNKNOWN) {
+                failed = r;
+                break;
+            }
+        }
+    }
+    if (failed == NO_MEMORY) PyErr_NoMemory(); /* (INTERRUPTED: the signal handler's exception is set) */
+    else if (failed == BAD_LINE) PyErr_SetString(PyExc_ValueError, "a line's move does not fit its position");
+    if (!failed && (out = PyList_New(L->n)) != NULL)
+        for (Py_ssize_t l = 0; l < L->n; l++) {
+            PyObject *b = PyBytes_FromStringAndSize(tally + l * count, (Py_ssize_t)count);
+            if (!b) {
+                Py_CLEAR(out);
+                break;
+            }
+            PyList_SET_ITEM(out, l, b);
+        }
+    PyMem_Free(tally);
+    free(sample);
+    free(here);
     return out;
 }
 

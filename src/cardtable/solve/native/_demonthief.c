@@ -791,6 +791,15 @@ static int solve_within(const Params *params, const State *s, long long nodes) {
     return UNKNOWN; /* (not reached) */
 }
 
+/* PlayLine for sample_rounds: the line's moves, then solve_within. */
+static int play_line(const void *options, void *position, const uint8_t (*moves)[3], Py_ssize_t n, long long nodes) {
+    const Params *p = options;
+    State *s = position;
+    for (Py_ssize_t m = 0; m < n; m++)
+        if (apply_rules_move(s, moves[m][0], moves[m][1], moves[m][2], p->base, p->redeals) < 0) return BAD_LINE;
+    return solve_within(p, s, nodes);
+}
+
 static PyObject *sample_outcomes(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *stock, *waste, *reserve, *foundations, *tableau, *scores, *unseen, *lines;
@@ -806,64 +815,25 @@ static PyObject *sample_outcomes(PyObject *self, PyObject *args) {
     params.redeals = redeals;
     params.k = -1;
     if (check_ranges(base, used, redeals) < 0 || read_scores(scores, &params) < 0) return NULL;
-    if (count < 0 || nodes < 1) {
-        PyErr_SetString(PyExc_ValueError, "count must be at least 0 and nodes at least 1");
-        return NULL;
-    }
-    State *base_state = malloc(sizeof(State)), *sample = malloc(sizeof(State)), *s = malloc(sizeof(State));
-    char *tally = NULL;
-    Lines L;
-    memset(&L, 0, sizeof L);
+    State *start = malloc(sizeof(State));
+    if (!start) return PyErr_NoMemory();
     PyObject *out = NULL;
-    if (!base_state || !sample || !s) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (read_position(stock, waste, reserve, foundations, tableau, used, base_state) < 0) goto done;
-    /* The face-down places in Rules.face_down's order (the stock from its bottom, then the
-     * reserve under its top card), as byte offsets into a State. */
-    size_t places[2 * CAP], hidden[2 * CAP];
-    int nplaces = 0;
-    for (int i = 0; i < base_state->ns; i++) places[nplaces++] = offsetof(State, stock) + (size_t)i;
-    for (int i = 0; i + 1 < base_state->nr; i++) places[nplaces++] = offsetof(State, reserve) + (size_t)i;
-    int nhidden = read_unseen(unseen, places, nplaces, hidden);
-    if (nhidden < 0 || read_lines(lines, &L, STOCK, FOUNDATION, CAP - 1) < 0) goto done;
-    tally = PyMem_Calloc((size_t)(L.n * count) + 1, 1);
-    if (!tally) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    int failed = 0;
-    for (long long k = first; !failed && k < first + count; k++) {
-        *sample = *base_state;
-        deal_sample((uint8_t *)sample, hidden, nhidden, (uint64_t)seed, k);
-        for (Py_ssize_t l = 0; l < L.n; l++) {
-            *s = *sample;
-            int r = 0;
-            for (Py_ssize_t m = L.starts[l]; m < L.starts[l + 1] && r == 0; m++)
-                r = apply_rules_move(s, L.moves[m][0], L.moves[m][1], L.moves[m][2], base, redeals);
-            if (r < 0) {
-                failed = BAD_LINE;
-                break;
-            }
-            r = solve_within(&params, s, nodes);
-            if (r == SOLVED) tally[l * count + (k - first)] = 1;
-            else if (r == UNSOLVABLE) tally[l * count + (k - first)] = 2;
-            else if (r != UNKNOWN) {
-                failed = r;
-                break;
-            }
+    if (read_position(stock, waste, reserve, foundations, tableau, used, start) == 0) {
+        /* The face-down places in Rules.face_down's order (the stock from its bottom, then the
+         * reserve under its top card), as byte offsets into a State. */
+        size_t places[2 * CAP], hidden[2 * CAP];
+        int nplaces = 0;
+        for (int i = 0; i < start->ns; i++) places[nplaces++] = offsetof(State, stock) + (size_t)i;
+        for (int i = 0; i + 1 < start->nr; i++) places[nplaces++] = offsetof(State, reserve) + (size_t)i;
+        int nhidden = read_unseen(unseen, places, nplaces, hidden);
+        Lines L;
+        if (nhidden >= 0 && read_lines(lines, &L, STOCK, FOUNDATION, CAP - 1) == 0) {
+            out = sample_rounds(start, sizeof *start, hidden, nhidden, &L, first, count, (uint64_t)seed, nodes,
+                                play_line, &params);
+            lines_free(&L);
         }
     }
-    if (failed == NO_MEMORY) PyErr_NoMemory(); /* (INTERRUPTED: the signal handler's exception is set) */
-    else if (failed == BAD_LINE) PyErr_SetString(PyExc_ValueError, "a line's move does not fit its position");
-    if (!failed) out = outcome_list(tally, L.n, count);
-done:
-    lines_free(&L);
-    PyMem_Free(tally);
-    free(base_state);
-    free(sample);
-    free(s);
+    free(start);
     return out;
 }
 

@@ -1501,6 +1501,15 @@ PyDoc_STRVAR(sample_outcomes_doc,
              "per sample, 1 won, 2 proved lost, 0 unknown. ValueError for a position or options the core\n"
              "does not take, or a line that is not a list of moves.");
 
+/* PlayLine for sample_rounds: the line's moves, then solve_within. */
+static int play_line(const void *options, void *position, const uint8_t (*moves)[3], Py_ssize_t n, long long nodes) {
+    const Search *o = options;
+    State *s = position;
+    for (Py_ssize_t m = 0; m < n; m++)
+        if (apply_rules_move(s, moves[m][0], moves[m][1], moves[m][2], o->draw, o->limit) < 0) return BAD_LINE;
+    return solve_within(o, s, nodes);
+}
+
 static PyObject *py_sample_outcomes(PyObject *self, PyObject *args) {
     PyObject *stock, *waste, *found, *tableau, *down, *redeals, *unseen, *lines;
     long used;
@@ -1515,10 +1524,6 @@ static PyObject *py_sample_outcomes(PyObject *self, PyObject *args) {
     if (read_options(&options, draw, freturn, 1, MODE_FULL, 0, redeals) < 0) return NULL;
     State base;
     if (read_state(stock, waste, found, tableau, down, used, &base) < 0) return NULL;
-    if (count < 0 || nodes < 1) {
-        PyErr_SetString(PyExc_ValueError, "count must be at least 0 and nodes at least 1");
-        return NULL;
-    }
     /* The face-down places in Rules.face_down's order (the stock from its bottom, then each
      * pile's face-down cards), as byte offsets into a State. */
     size_t places[52], hidden[52];
@@ -1528,42 +1533,11 @@ static PyObject *py_sample_outcomes(PyObject *self, PyObject *args) {
     for (int k = 0; k < 7; k++)
         for (int j = 0; j < base.down[k]; j++) places[nplaces++] = offsetof(State, c) + (size_t)(off[k] + j);
     int nhidden = read_unseen(unseen, places, nplaces, hidden);
-    if (nhidden < 0) return NULL;
     Lines L;
-    if (read_lines(lines, &L, FOUNDATION + 3, FOUNDATION, 52) < 0) return NULL;
-    char *tally = PyMem_Calloc((size_t)(L.n * count) + 1, 1);
-    if (!tally) {
-        lines_free(&L);
-        return PyErr_NoMemory();
-    }
-    int failed = 0;
-    for (long long k = first; !failed && k < first + count; k++) {
-        State sample = base;
-        deal_sample((uint8_t *)&sample, hidden, nhidden, (uint64_t)seed, k);
-        for (Py_ssize_t l = 0; l < L.n; l++) {
-            State s = sample;
-            int r = 0;
-            for (Py_ssize_t m = L.starts[l]; m < L.starts[l + 1] && r == 0; m++)
-                r = apply_rules_move(&s, L.moves[m][0], L.moves[m][1], L.moves[m][2], options.draw, options.limit);
-            if (r < 0) {
-                failed = BAD_LINE;
-                break;
-            }
-            r = solve_within(&options, &s, nodes);
-            if (r == SOLVED) tally[l * count + (k - first)] = 1;
-            else if (r == UNSOLVABLE) tally[l * count + (k - first)] = 2;
-            else if (r != UNKNOWN) {
-                failed = r;
-                break;
-            }
-        }
-    }
-    PyObject *out = NULL;
-    if (failed == NO_MEMORY) PyErr_NoMemory(); /* (INTERRUPTED: the signal handler's exception is set) */
-    else if (failed == BAD_LINE) PyErr_SetString(PyExc_ValueError, "a line's move does not fit its position");
-    if (!failed) out = outcome_list(tally, L.n, count);
+    if (nhidden < 0 || read_lines(lines, &L, FOUNDATION + 3, FOUNDATION, 52) < 0) return NULL;
+    PyObject *out =
+        sample_rounds(&base, sizeof base, hidden, nhidden, &L, first, count, (uint64_t)seed, nodes, play_line, &options);
     lines_free(&L);
-    PyMem_Free(tally);
     return out;
 }
 
