@@ -76,7 +76,7 @@ from ..solve.solver import solve, solver_space
 
 SAMPLES = 1024
 """The most samples a candidate is weighed on, by default."""
-NODES = 1_000
+NODES = 3_000
 """Positions each solve of a sample may explore, by default."""
 FIRST = 32
 """The samples of the race's first round (fewer when ``samples`` is smaller)."""
