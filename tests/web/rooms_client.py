@@ -11,10 +11,13 @@ from __future__ import annotations
 import base64
 import json
 import os
+import random
 import secrets
 import socket
 import struct
+import subprocess
 import time
+from collections.abc import Iterable
 from typing import Any, cast
 
 import httpx
@@ -210,3 +213,69 @@ class RawSocket:
 
     def close(self) -> None:
         self.sock.close()
+
+
+def wait_serving(proc: subprocess.Popen[bytes], url: str, seconds: float) -> None:
+    """Wait until the server process ``proc`` answers ``GET url/api/games`` (at most ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        assert proc.poll() is None, "the server stopped"
+        try:
+            if httpx.get(f"{url}/api/games", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        assert time.monotonic() < deadline, f"the server did not start within {seconds} s"
+        time.sleep(0.1)
+
+
+class SeatSocket:
+    """One seated person's socket (``ws``, set when connected): the newest snapshot it was
+    sent (``frame``) and the state of every snapshot of a game it was sent (``states``)."""
+
+    def __init__(self, seat: int, ws: ClientConnection | None = None) -> None:
+        self.seat = seat
+        self.ws = ws
+        self.frame: dict[str, Any] = {}
+        self.states: list[int] = []
+
+    def take(self, message: dict[str, Any]) -> None:
+        """Read one message: no error but a stale move's; a snapshot is the newest frame."""
+        assert message["type"] != "error" or message["kind"] == "stale", message
+        if message["type"] == "snapshot":
+            self.frame = message
+            if message["status"] != "lobby":
+                self.states.append(message["at"])
+
+    def poll(self, timeout: float = 0.0) -> bool:
+        """Read every message that has come (waiting up to ``timeout`` for the first); False
+        when the socket is closed (its server is gone)."""
+        assert self.ws is not None
+        try:
+            self.take(json.loads(self.ws.recv(timeout=timeout)))
+            while True:
+                self.take(json.loads(self.ws.recv(timeout=0)))
+        except TimeoutError:
+            return True
+        except (ConnectionClosed, OSError):
+            return False
+
+    def send(self, message: dict[str, Any]) -> None:
+        assert self.ws is not None
+        self.ws.send(json.dumps(message))
+
+
+def move_at_random(seats: Iterable[SeatSocket], sent: set[int], rng: random.Random, idle: int | None = None) -> bool:
+    """The first person to move by their newest snapshot, at a state no move was ``sent`` at
+    (not seat ``idle``, nor a seat a stand-in plays for), sends a random legal move; the
+    state goes into ``sent``. True if a move was sent."""
+    for seat in seats:
+        frame = seat.frame
+        if frame.get("status") != "playing" or frame["at"] in sent or seat.seat == idle:
+            continue
+        table = frame["table"]
+        if table["to_move"] == seat.seat and table["legal"] and frame["seats"][seat.seat].get("stand_in") is None:
+            seat.send({"type": "move", "move": rng.choice(table["legal"])["move"], "at": frame["at"]})
+            sent.add(frame["at"])
+            return True
+    return False

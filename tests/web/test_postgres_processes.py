@@ -28,14 +28,12 @@ from typing import Any
 import httpx
 import psycopg
 import pytest
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
 from .pg_cluster import Cluster
+from .rooms_client import GREEDY, HUMAN, SeatSocket, move_at_random, wait_serving
 
 pytestmark = pytest.mark.postgres
-
-HUMAN = {"kind": "human"}
-GREEDY = {"kind": "bot", "bot": "greedy"}
 
 CLOCK = 1.5
 """Seconds a person has for a move in the room with a clock."""
@@ -59,16 +57,7 @@ class Process:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
         command = [sys.executable, "-c", LAUNCHER, url, str(self.port), str(CLOCK)]
         self.proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
-        while True:
-            assert self.proc.poll() is None, "the server stopped"
-            try:
-                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "the server did not start within 30 s"
-            time.sleep(0.1)
+        wait_serving(self.proc, self.url, 30)
 
     @property
     def url(self) -> str:
@@ -83,15 +72,12 @@ class Process:
             self.proc.wait(timeout=10)
 
 
-class Seat:
-    """A person's socket: the newest snapshot, the states it was sent, the first frame after each hello."""
+class Seat(SeatSocket):
+    """A person's socket, with the first frame after each hello."""
 
     def __init__(self, seat: int, token: str) -> None:
-        self.seat = seat
+        super().__init__(seat)
         self.token = token
-        self.ws: ClientConnection | None = None
-        self.frame: dict[str, Any] = {}
-        self.states: list[int] = []
         self.greeted: list[dict[str, Any]] = []
 
     def hello(self, stack: ExitStack, process: Process, code: str) -> None:
@@ -111,29 +97,6 @@ class Seat:
             if message["type"] == "snapshot":
                 return self.frame
 
-    def take(self, message: dict[str, Any]) -> None:
-        assert message["type"] != "error" or message["kind"] == "stale", message
-        if message["type"] == "snapshot":
-            self.frame = message
-            if message["status"] != "lobby":
-                self.states.append(message["at"])
-
-    def poll(self, timeout: float = 0.0) -> bool:
-        """Read what has come; False if the socket is closed."""
-        assert self.ws is not None
-        try:
-            self.take(json.loads(self.ws.recv(timeout=timeout)))
-            while True:
-                self.take(json.loads(self.ws.recv(timeout=0)))
-        except TimeoutError:
-            return True
-        except Exception:  # closed: the process is gone
-            return False
-
-    def send(self, message: dict[str, Any]) -> None:
-        assert self.ws is not None
-        self.ws.send(json.dumps(message))
-
 
 class Room:
     """A room of the test: its code and its people's seats."""
@@ -146,16 +109,8 @@ class Room:
 
     def play(self, rng: random.Random, idle: int | None = None) -> None:
         """The person to move (by their newest snapshot) plays a random legal move (not ``idle``)."""
-        for seat in self.seats:
-            frame = seat.frame
-            if frame.get("status") != "playing" or frame["at"] in self.sent or seat.seat == idle:
-                continue
-            table = frame["table"]
-            if table["to_move"] == seat.seat and table["legal"] and frame["seats"][seat.seat]["stand_in"] is None:
-                seat.send({"type": "move", "move": rng.choice(table["legal"])["move"], "at": frame["at"]})
-                self.sent.add(frame["at"])
-                self.moved += 1
-                return
+        if move_at_random(self.seats, self.sent, rng, idle):
+            self.moved += 1
 
 
 def stored(url: str, code: str) -> list[str]:

@@ -29,9 +29,7 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-HUMAN = {"kind": "human"}
-GREEDY = {"kind": "bot", "bot": "greedy"}
-RANDOM = {"kind": "bot", "bot": "random"}
+from .rooms_client import GREEDY, HUMAN, RANDOM, SeatSocket, move_at_random, wait_serving
 
 PERSON_MOVES = 10
 """Moves people make in each room before the kill (a game has 51 moves: it goes on)."""
@@ -59,16 +57,7 @@ class Server:
         command = [sys.executable, "-m", "cardtable.cli.main", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--data", str(self.data)]
         self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, "the server stopped"
-            try:
-                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError("the server did not start within 20 s")
+        wait_serving(self.proc, self.url, 20)
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flush; whatever SQLite committed is all that is left."""
@@ -101,42 +90,19 @@ def server(tmp_path: Path) -> Iterator[Server]:
         running.stop()
 
 
-class Seat:
-    """One seated socket: the newest snapshot it was sent and every state it was sent."""
+class Seat(SeatSocket):
+    """One seated socket, which can wait for a state."""
 
     def __init__(self, ws: ClientConnection, seat: int) -> None:
-        self.ws = ws
-        self.seat = seat
-        self.frame: dict[str, Any] = {}
-        self.states: list[int] = []
-
-    def take(self, raw: str | bytes) -> None:
-        message = json.loads(raw)
-        assert message["type"] != "error" or message["kind"] == "stale", message
-        if message["type"] == "snapshot":
-            self.frame = message
-            if message["status"] != "lobby":
-                self.states.append(message["at"])
-
-    def poll(self, timeout: float = 0.0) -> None:
-        """Read every message that has come (waiting up to ``timeout`` for the first)."""
-        try:
-            self.take(self.ws.recv(timeout=timeout))
-            while True:
-                self.take(self.ws.recv(timeout=0))
-        except TimeoutError:
-            pass
+        super().__init__(seat, ws)
 
     def wait(self, state: int, timeout: float = 15) -> dict[str, Any]:
         """Read until a snapshot of a game being played (or over) at ``state`` or later."""
         deadline = time.monotonic() + timeout
         while self.frame.get("status") in (None, "lobby") or self.frame["at"] < state:
             assert time.monotonic() < deadline, f"seat {self.seat}: no snapshot at state {state}"
-            self.poll(0.2)
+            assert self.poll(0.2), f"seat {self.seat}: the socket closed"
         return self.frame
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.ws.send(json.dumps(message))
 
 
 class Table:
@@ -163,15 +129,8 @@ class Table:
 
     def play(self, rng: random.Random) -> None:
         """If a person is to move (by that person's newest snapshot), a random legal move."""
-        for seat in self.seats.values():
-            frame = seat.frame
-            if frame.get("status") != "playing" or frame["at"] in self.sent:
-                continue
-            if frame["table"]["to_move"] == seat.seat and frame["table"]["legal"]:
-                seat.send({"type": "move", "move": rng.choice(frame["table"]["legal"])["move"], "at": frame["at"]})
-                self.sent.add(frame["at"])
-                self.moved += 1
-                return
+        if move_at_random(self.seats.values(), self.sent, rng):
+            self.moved += 1
 
     def settle(self, timeout: float = 15) -> None:
         deadline = time.monotonic() + timeout
