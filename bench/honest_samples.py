@@ -38,14 +38,14 @@ def shares(outcomes: bytes) -> tuple[float, float, float]:
 
 
 def after_the_look(rules: Any, deal: int) -> tuple[Any, honest.HonestPlayer]:
-    """Deal ``deal`` after the honest player's free look through the stock, and the player."""
+    """Deal ``deal`` after a free look through the stock (:meth:`~cardtable.core.rules.Rules.look_through`,
+    none where the rules offer none), and the player that saw it."""
     player = honest.HonestPlayer(rules, seed=0)
     state = rules.deal(deal)
-    move = player._look(state)  # the first move of the look, the others queued
-    while move is not None:
-        state = rules.apply(state, move)
-        move = player.choose(state) if player._queue else None
     player.memory.see(rules, state)
+    for move in rules.look_through(state):
+        state = rules.apply(state, move)
+        player.memory.see(rules, state)
     return state, player
 
 
