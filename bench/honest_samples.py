@@ -25,6 +25,7 @@ from typing import Any
 
 from cardtable.bots import honest
 from cardtable.games import rules_for
+from cardtable.solve.types import SampleBatch
 
 
 def shares(outcomes: bytes) -> tuple[float, float, float]:
@@ -78,7 +79,7 @@ def main() -> None:
         outcomes = bytearray()
         began = time.perf_counter()
         for state, unseen, lines in starts:
-            for row in honest.sample_outcomes(rules, state, unseen, lines, 0, args.samples, 1234, nodes):
+            for row in honest.sample_outcomes(rules, state, SampleBatch(unseen, lines, 0, args.samples, 1234, nodes)):
                 outcomes += row
         took = time.perf_counter() - began
         won, undecided, lost = shares(bytes(outcomes))

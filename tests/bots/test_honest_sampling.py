@@ -27,6 +27,7 @@ from cardtable.games import rules_for, specs
 from cardtable.games.klondike import DRAW, REDEAL
 from cardtable.solve import solve
 from cardtable.solve.native import native_function
+from cardtable.solve.types import SampleBatch
 
 ONE_PLAYER = [
     (spec.name, variant)
@@ -148,7 +149,8 @@ def test_the_compiled_sampler_agrees_with_the_python_one(game: str, options: dic
     rules = rules_for(game, **options)
     compiled = native_function(rules, "sample_outcomes")
     deal = rules.deal(0)
-    if compiled is None or compiled(rules, deal, [True] * len(rules.face_down(deal)), [[]], 0, 1, 1, 10) is None:
+    probe = SampleBatch([True] * len(rules.face_down(deal)), [[]], first=0, count=1, seed=1, nodes=10)
+    if compiled is None or compiled(rules, deal, probe) is None:
         pytest.fail(f"the compiled {game} core is not built (build it: setup.py build_ext --inplace)")
     rng = random.Random(5)
     two_decks = game != "klondike"
@@ -161,8 +163,9 @@ def test_the_compiled_sampler_agrees_with_the_python_one(game: str, options: dic
         if two_decks and state.stock:
             lines.append(_through_the_stock(rules, state))
         nodes = 600 if not two_decks else 300
-        fast = compiled(rules, state, unseen, lines, 2, 5, 77, nodes)
-        slow = python_sample_outcomes(rules, state, unseen, lines, 2, 5, 77, nodes)
+        batch = SampleBatch(unseen, lines, first=2, count=5, seed=77, nodes=nodes)
+        fast = compiled(rules, state, batch)
+        slow = python_sample_outcomes(rules, state, batch)
         assert fast is not None and len(fast) == len(slow) == len(lines)
         for mine, reference in zip(fast, slow, strict=True):
             assert len(mine) == len(reference) == 5
@@ -188,8 +191,9 @@ def test_the_samplers_agree_along_a_won_game_through_a_redeal() -> None:
         line = _through_the_stock(rules, state) if i % 15 == 0 and state.stock else []
         if "r" in map(str, line):
             unseen = [True] * len(rules.face_down(state))
-            fast = compiled(rules, state, unseen, [line], 0, 4, 1, 1_000)
-            assert fast == python_sample_outcomes(rules, state, unseen, [line], 0, 4, 1, 1_000), i
+            batch = SampleBatch(unseen, [line], first=0, count=4, seed=1, nodes=1_000)
+            fast = compiled(rules, state, batch)
+            assert fast == python_sample_outcomes(rules, state, batch), i
             checked, won = checked + 1, won + fast[0].count(WON)
         state = rules.apply(state, move)
     assert checked >= 5 and won > 0
@@ -199,7 +203,7 @@ def test_the_sampler_deals_only_the_unseen_places() -> None:
     # Nothing unseen: every sample is the position itself, so every sample has the same outcome.
     rules = rules_for("klondike")
     state = rules.deal(8)
-    got = sample_outcomes(rules, state, [False] * len(rules.face_down(state)), [[]], 0, 6, 3, 5_000)
+    got = sample_outcomes(rules, state, SampleBatch([False] * len(rules.face_down(state)), [[]], 0, 6, 3, 5_000))
     assert len(set(got[0])) == 1
     # The Python sampler puts the known cards back where they were.
     down = rules.face_down(state)
@@ -254,5 +258,5 @@ def test_a_compiled_sampler_refuses_a_line_that_does_not_fit(game: str, line: li
     assert compiled is not None
     moves = [rules.parse_move(text) for text in line]
     unseen = [True] * len(rules.face_down(state))
-    assert compiled(rules, state, unseen, [moves], 0, 2, 1, 100) is None
-    assert compiled(rules, state, unseen, [[]], 0, 2, 1, 100) is not None
+    assert compiled(rules, state, SampleBatch(unseen, [moves], 0, 2, 1, 100)) is None
+    assert compiled(rules, state, SampleBatch(unseen, [[]], 0, 2, 1, 100)) is not None

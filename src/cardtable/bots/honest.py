@@ -73,6 +73,7 @@ from ..core.rules import Rules
 from ..games import spec_for
 from ..solve.native import native_function
 from ..solve.solver import solve, solver_space
+from ..solve.types import SampleBatch
 
 SAMPLES = 1024
 """The most samples a candidate is weighed on, by default."""
@@ -206,7 +207,7 @@ def sample_cards(cards: Sequence[int], seed: int, k: int) -> list[int]:
     return out
 
 
-Sampler = Callable[[Rules[Any, Any], Any, Sequence[bool], Sequence[Sequence[Any]], int, int, int, int], Any]
+Sampler = Callable[[Rules[Any, Any], Any, SampleBatch], Any]
 
 
 def _native_sampler(rules: Rules[Any, Any]) -> Sampler | None:
@@ -219,70 +220,52 @@ WON, LOST, UNKNOWN = 1, 2, 0
 """A sample's outcome in :func:`sample_outcomes`' bytes."""
 
 
-def sample_outcomes(
-    rules: Rules[Any, Any],
-    state: Any,
-    unseen: Sequence[bool],
-    lines: Sequence[Sequence[Any]],
-    first: int,
-    count: int,
-    seed: int,
-    nodes: int,
-) -> list[bytes]:
-    """For each of ``lines`` (legal moves from ``state`` that turn up no card before their
-    last), the outcomes of ``count`` samples from ``first``, one byte each (:data:`WON`,
+def sample_outcomes(rules: Rules[Any, Any], state: Any, batch: SampleBatch) -> list[bytes]:
+    """For each of the ``batch``'s lines (legal moves from ``state`` that turn up no card
+    before their last), the outcomes of its samples, one byte each (:data:`WON`,
     :data:`LOST`: proved lost, :data:`UNKNOWN`): in sample ``k``, the cards of ``state``'s
-    face-down places marked ``unseen`` (in :meth:`~cardtable.core.rules.Rules.face_down`'s
+    face-down places marked unseen (in :meth:`~cardtable.core.rules.Rules.face_down`'s
     order) are dealt among those places (:func:`sample_cards`), the line is played and the
-    position after it solved within ``nodes`` positions (as :func:`cardtable.solve.solve`
-    does). By the game's compiled core when its module has a ``sample_outcomes`` that takes
-    the position, else here (:func:`python_sample_outcomes`).
+    position after it solved within the batch's ``nodes`` positions (as
+    :func:`cardtable.solve.solve` does). By the game's compiled core when its module has a
+    ``sample_outcomes`` that takes the position, else here (:func:`python_sample_outcomes`).
 
     >>> from cardtable.games import rules_for
-    >>> r = rules_for("devils-square"); s = r.deal(1)
-    >>> sample_outcomes(r, s, [False] * len(r.face_down(s)), [[]], 0, 2, 5, 1_000)
+    >>> r = rules_for("devils-square"); s = r.deal(1); unseen = [False] * len(r.face_down(s))
+    >>> sample_outcomes(r, s, SampleBatch(unseen, [[]], first=0, count=2, seed=5, nodes=1_000))
     [b'\\x02\\x02']
     """
     native = _native_sampler(rules)
     if native is not None:
-        found: list[bytes] | None = native(rules, state, unseen, lines, first, count, seed, nodes)
+        found: list[bytes] | None = native(rules, state, batch)
         if found is not None:
             return found
-    return python_sample_outcomes(rules, state, unseen, lines, first, count, seed, nodes)
+    return python_sample_outcomes(rules, state, batch)
 
 
-def python_sample_outcomes(
-    rules: Rules[Any, Any],
-    state: Any,
-    unseen: Sequence[bool],
-    lines: Sequence[Sequence[Any]],
-    first: int,
-    count: int,
-    seed: int,
-    nodes: int,
-) -> list[bytes]:
+def python_sample_outcomes(rules: Rules[Any, Any], state: Any, batch: SampleBatch) -> list[bytes]:
     """:func:`sample_outcomes` in Python, through :func:`cardtable.solve.solve` (the reference
     of the compiled samplers: the same samples; the same wins, and a loss wherever they
     prove one: ``solve`` also proves some positions lost before it searches).
 
     >>> from cardtable.games import rules_for
-    >>> r = rules_for("klondike"); s = r.deal(8)
-    >>> len(python_sample_outcomes(r, s, [False] * 24 + [True] * 21, [[]], 0, 2, 1, 2_000)[0])
+    >>> r = rules_for("klondike"); s = r.deal(8); unseen = [False] * 24 + [True] * 21
+    >>> len(python_sample_outcomes(r, s, SampleBatch(unseen, [[]], first=0, count=2, seed=1, nodes=2_000))[0])
     2
     """
     down = rules.face_down(state)
-    places = [i for i, u in enumerate(unseen) if u]
-    out = [bytearray() for _ in lines]
-    for k in range(first, first + count):
+    places = [i for i, u in enumerate(batch.unseen) if u]
+    out = [bytearray() for _ in batch.lines]
+    for k in range(batch.first, batch.first + batch.count):
         cards = list(down)
-        for i, card in zip(places, sample_cards([down[i] for i in places], seed, k), strict=True):
+        for i, card in zip(places, sample_cards([down[i] for i in places], batch.seed, k), strict=True):
             cards[i] = card
         sample = rules.with_face_down(state, cards)
-        for j, line in enumerate(lines):
+        for j, line in enumerate(batch.lines):
             position = sample
             for move in line:
                 position = rules.apply(position, move)
-            verdict = solve(Game(rules, position), seconds=None, nodes=nodes, memory=None).verdict
+            verdict = solve(Game(rules, position), seconds=None, nodes=batch.nodes, memory=None).verdict
             out[j].append(WON if verdict == "solved" else LOST if verdict == "unsolvable" else UNKNOWN)
     return [bytes(b) for b in out]
 
@@ -558,7 +541,8 @@ class HonestPlayer:
         done = 0
         step = min(FIRST if deadline is None else SHORT, samples)
         while True:
-            got = sample_outcomes(self.rules, base, unseen, [lines[i] for i in alive], done, step, seed, self.nodes)
+            batch = SampleBatch(unseen, [lines[i] for i in alive], first=done, count=step, seed=seed, nodes=self.nodes)
+            got = sample_outcomes(self.rules, base, batch)
             self.solves += step * len(alive)
             for i, row in zip(alive, got, strict=True):
                 outcomes[i] += row

@@ -1,6 +1,7 @@
 """What every search of the solver shares: the :class:`SearchSpace` a search walks, its
-:class:`Budget`, what it :class:`Found`, and :class:`Pruned`, a space cut down to its most
-promising children.
+:class:`Budget`, what it :class:`Found`, :class:`Pruned`, a space cut down to its most
+promising children, and a :class:`SampleBatch`, the samples the honest player asks to be
+solved in one call.
 
 Both the Python search (:mod:`cardtable.solve.search`) and the compiled cores
 (:mod:`cardtable.solve.native`) use these, and this module imports neither: the
@@ -103,4 +104,24 @@ class Pruned:
         return islice(self.space.children(state), self.k)
 
 
-__all__ = ["Budget", "Edge", "Found", "Pruned", "SearchSpace"]
+@dataclass(frozen=True)
+class SampleBatch:
+    """A round of the honest player's samples (:func:`cardtable.bots.honest.sample_outcomes`),
+    as the Python sampler and the compiled cores take it: the face-down places whose cards
+    the player has not seen (``unseen``, in :meth:`~cardtable.core.rules.Rules.face_down`'s
+    order), the ``lines`` to play in each sample, the samples ``first`` to ``first + count - 1``
+    of ``seed``'s deals, and the ``nodes`` each sample's solve may explore.
+
+    >>> SampleBatch([True, False], [[]], first=0, count=4, seed=7, nodes=1_000).count
+    4
+    """
+
+    unseen: Sequence[bool]
+    lines: Sequence[Sequence[Any]]
+    first: int
+    count: int
+    seed: int
+    nodes: int
+
+
+__all__ = ["Budget", "Edge", "Found", "Pruned", "SampleBatch", "SearchSpace"]

@@ -39,7 +39,7 @@ import importlib
 import math
 import os
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection
 from types import ModuleType
 from typing import Any
 
@@ -48,7 +48,7 @@ from ...core.progress import DEFAULT_LIMIT
 from ...core.progress import can_progress as python_can_progress
 from ...games import spec_for, specs
 from ..spaces import EagerSpace
-from ..types import Budget, Found, Pruned
+from ..types import Budget, Found, Pruned, SampleBatch
 
 
 def load(name: str) -> ModuleType | None:
@@ -271,31 +271,25 @@ def position_bytes(space: Any, start: Any) -> int | None:
 
 
 def sample_with(
-    function: Callable[..., list[bytes]],
-    position: tuple[Any, ...],
-    unseen: Sequence[bool],
-    lines: Sequence[Sequence[Any]],
-    first: int,
-    count: int,
-    seed: int,
-    nodes: int,
+    function: Callable[..., list[bytes]], position: tuple[Any, ...], batch: SampleBatch
 ) -> list[bytes] | None:
     """A core's ``sample_outcomes`` (``function``) called with the position and the game's
-    options (``position``: the arguments before ``unseen``) and the honest player's
-    :func:`~cardtable.bots.honest.sample_outcomes` arguments as the cores take them (the
-    lines as lists of ``(src, dst, n)`` moves, the seed as 64 bits); None when the core
-    does not take them.
+    options (``position``: the arguments before the batch's) and the honest player's
+    ``batch`` of samples as the cores take it (the lines as lists of ``(src, dst, n)``
+    moves, the seed as 64 bits); None when the core does not take them.
 
-    >>> sample_with(lambda *args: [bytes(args[:2] + args[4:6])], (1, 2), [True], [[]], 0, 1, 2**70, 10)
+    >>> batch = SampleBatch([True], [[]], first=0, count=1, seed=2**70, nodes=10)
+    >>> sample_with(lambda *args: [bytes(args[:2] + args[4:6])], (1, 2), batch)
     [b'\\x01\\x02\\x00\\x01']
     >>> def refuses(*args: Any) -> list[bytes]:
     ...     raise ValueError("not a move")
-    >>> sample_with(refuses, (), [], [[]], 0, 1, 1, 10) is None
+    >>> sample_with(refuses, (), batch) is None
     True
     """
     try:
-        moves = [list(line) for line in lines]
-        return function(*position, tuple(unseen), moves, first, count, seed & (2**64 - 1), nodes)
+        moves = [list(line) for line in batch.lines]
+        seed = batch.seed & (2**64 - 1)
+        return function(*position, tuple(batch.unseen), moves, batch.first, batch.count, seed, batch.nodes)
     except (ValueError, TypeError, OverflowError):  # a position, line or budget the core does not take
         return None
 

@@ -26,13 +26,13 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from typing import Any
 
 from ...games import demonthief as dt
 from ...games.demonthief import DemonsAndThieves, Demonthief, DemonthiefMove, DemonthiefState
 from ..spaces import DemonthiefSpace
-from ..types import Budget, Found
+from ..types import Budget, Found, SampleBatch
 from . import load, pure, run, sample_with, unwrap
 
 CORE = load("demonthief")
@@ -179,25 +179,16 @@ def can_progress(rules: Any, state: Any, limit: int, targets: Collection[Any] = 
     return int(found)
 
 
-def sample_outcomes(
-    rules: Any,
-    state: Any,
-    unseen: Sequence[bool],
-    lines: Sequence[Sequence[Any]],
-    first: int,
-    count: int,
-    seed: int,
-    nodes: int,
-) -> list[bytes] | None:
+def sample_outcomes(rules: Any, state: Any, batch: SampleBatch) -> list[bytes] | None:
     """:func:`cardtable.bots.honest.sample_outcomes` of a Demonthief or Demons and Thieves
     position by the compiled core (``sample_outcomes`` of ``_demonthief.c``): the same samples,
-    each solved as :func:`cardtable.solve.solve` solves it within ``nodes`` positions (its
+    each solved as :func:`cardtable.solve.solve` solves it within the batch's ``nodes`` positions (its
     narrow phases, then the complete search of :class:`~cardtable.solve.spaces.DemonthiefSpace`),
     or None when the core does not apply (not built, ``CARDTABLE_PURE``, other rules, a
     position or line it does not take).
 
     >>> r = Demonthief(); s = r.deal(0); unseen = [True] * len(r.face_down(s))
-    >>> got = sample_outcomes(r, s, unseen, [[], [dt.DRAW]], 0, 3, 1, 500)
+    >>> got = sample_outcomes(r, s, SampleBatch(unseen, [[], [dt.DRAW]], first=0, count=3, seed=1, nodes=500))
     >>> got is None or ([len(b) for b in got] == [3, 3] and set(b"".join(got)) <= {0, 1, 2})
     True
     """
@@ -205,4 +196,4 @@ def sample_outcomes(
     if args is None or CORE is None or pure():
         return None
     *position, redeals, scores, _, _ = args
-    return sample_with(CORE.sample_outcomes, (*position, redeals, scores), unseen, lines, first, count, seed, nodes)
+    return sample_with(CORE.sample_outcomes, (*position, redeals, scores), batch)

@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from typing import Any
 
 from ...games.klondike import (
@@ -41,7 +41,7 @@ from ...games.klondike import (
     KlondikeState,
 )
 from ..spaces import KlondikeClassSpace, KlondikeSpace
-from ..types import Budget, Found
+from ..types import Budget, Found, SampleBatch
 from . import load, pure, run, sample_with, unwrap
 
 FULL, PRUNED, EAGER = 0, 1, 2
@@ -246,27 +246,19 @@ def can_progress(rules: Any, state: Any, limit: int, targets: Collection[Any] = 
     return int(found)
 
 
-def sample_outcomes(
-    rules: Any,
-    state: Any,
-    unseen: Sequence[bool],
-    lines: Sequence[Sequence[Any]],
-    first: int,
-    count: int,
-    seed: int,
-    nodes: int,
-) -> list[bytes] | None:
+def sample_outcomes(rules: Any, state: Any, batch: SampleBatch) -> list[bytes] | None:
     """:func:`cardtable.bots.honest.sample_outcomes` by the compiled core (``sample_outcomes`` of
     ``_klondike.c``): the same samples, each solved as :func:`cardtable.solve.solve` solves
     it within ``nodes`` positions (its narrow phases, then the complete search of the class
     space), or None when the core does not apply (not built, ``CARDTABLE_PURE``, other
     rules or options, a position or line it does not take).
 
-    >>> r = Klondike(); s = r.deal(8); got = sample_outcomes(r, s, [False] * 24 + [True] * 21, [[]], 0, 4, 1, 1_000)
+    >>> r = Klondike(); s = r.deal(8); unseen = [False] * 24 + [True] * 21
+    >>> got = sample_outcomes(r, s, SampleBatch(unseen, [[]], first=0, count=4, seed=1, nodes=1_000))
     >>> got is None or (len(got) == 1 and len(got[0]) == 4 and set(got[0]) <= {0, 1, 2})
     True
     """
     rule = _core_rules(rules, state)
     if rule is None or CORE is None:  # (CORE: checked by _core_rules, said again for mypy)
         return None
-    return sample_with(CORE.sample_outcomes, (*state, *rule), unseen, lines, first, count, seed, nodes)
+    return sample_with(CORE.sample_outcomes, (*state, *rule), batch)
