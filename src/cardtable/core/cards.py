@@ -172,6 +172,33 @@ def card_name(card: Card) -> str:
     return RANK_WORDS[card % 13] + SUIT_SYMBOLS[card // 13]
 
 
+class FrenchCards:
+    """What a game of French cards says of a card (Klondike, Demonthief, Desturado): mixed
+    into its rules before :class:`~cardtable.core.rules.Rules`, it gives their
+    :meth:`card_text` and :meth:`card_name`.
+
+    >>> from cardtable.games import rules_for
+    >>> isinstance(rules_for("desturado"), FrenchCards), isinstance(rules_for("devils-square"), FrenchCards)
+    (True, False)
+    """
+
+    def card_text(self, card: Card) -> str:
+        """Text of a card (:func:`card_text`), e.g. ``TH``.
+
+        >>> FrenchCards().card_text(9)
+        'TC'
+        """
+        return card_text(card)
+
+    def card_name(self, card: Card) -> str:
+        """A card as a player writes it (:func:`card_name`), e.g. ``10♦``.
+
+        >>> FrenchCards().card_name(parse_card("TD"))
+        '10♦'
+        """
+        return card_name(card)
+
+
 def kk_name(card: Card) -> str:
     """A King's Keys card in words: colour, number and item.
 

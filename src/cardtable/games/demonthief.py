@@ -53,7 +53,18 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, NamedTuple
 
-from ..core.cards import RANK, RANK_WORDS, RANKS, RED, SUIT, card_name, card_text, french_deck, make_card, parse_card
+from ..core.cards import (
+    RANK,
+    RANK_WORDS,
+    RANKS,
+    RED,
+    SUIT,
+    FrenchCards,
+    card_text,
+    french_deck,
+    make_card,
+    parse_card,
+)
 from ..core.errors import LayoutError, MoveParseError
 from ..core.inputs import quote, read_int
 from ..core.layout import (
@@ -264,7 +275,7 @@ def _read_foundations(texts: list[str]) -> tuple[tuple[int, ...], int]:
     return tuple(tops), base
 
 
-class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
+class Demonthief(FrenchCards, Rules[DemonthiefState, DemonthiefMove]):
     """Demonthief: Demons and Thieves without redeals. Option ``autoplay`` (off).
 
     >>> r = Demonthief()
@@ -290,14 +301,6 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
         (104, [0, 1], 0)
         """
         return french_deck(decks=2)
-
-    def card_text(self, card: int) -> str:
-        """Text of a card, e.g. ``TH``.
-
-        >>> Demonthief().card_text(51)
-        'KS'
-        """
-        return card_text(card)
 
     def deal(self, deal: int) -> DemonthiefState:
         """Deal number ``deal``: the double deck shuffled by the cardtable shuffle,
@@ -760,14 +763,6 @@ class Demonthief(Rules[DemonthiefState, DemonthiefMove]):
         return sum((RANK[t] - base) % 13 + 1 for t in state.foundations if t >= 0)
 
     # --- in words (issue 26) ------------------------------------------------------
-
-    def card_name(self, card: int) -> str:
-        """A card as a player writes it (``10♦``).
-
-        >>> Demonthief().card_name(parse_card("TD"))
-        '10♦'
-        """
-        return card_name(card)
 
     def pile_name(self, name: str) -> str:
         """A pile of :meth:`display` in words (any foundation that takes a card is as good).

@@ -67,7 +67,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from ..core.cards import RANK, SUIT, card_name, card_text, french_deck, parse_card
+from ..core.cards import RANK, SUIT, FrenchCards, card_text, french_deck, parse_card
 from ..core.errors import LayoutError, MoveParseError
 from ..core.inputs import quote
 from ..core.layout import (
@@ -178,7 +178,7 @@ class DesturadoState(NamedTuple):
 _MOVE_RE = re.compile(r"^([a-e1-5])([a-e1-5])$")
 
 
-class Desturado(Rules[DesturadoState, DesturadoMove]):
+class Desturado(FrenchCards, Rules[DesturadoState, DesturadoMove]):
     """Desturado with the option ``mode`` (``easy``, ``medium`` or ``hard``; default ``easy``).
 
     >>> Desturado(mode="hard").columns, Desturado(mode="hard").hand_spaces
@@ -223,14 +223,6 @@ class Desturado(Rules[DesturadoState, DesturadoMove]):
         (40, 'AC', 'TS')
         """
         return french_deck(max_rank=10)
-
-    def card_text(self, card: int) -> str:
-        """Text of a card, e.g. ``TH``.
-
-        >>> Desturado().card_text(9)
-        'TC'
-        """
-        return card_text(card)
 
     def deal(self, deal: int) -> DesturadoState:
         """Deal number ``deal``, dealt as the module docstring says: the shuffled
@@ -545,14 +537,6 @@ class Desturado(Rules[DesturadoState, DesturadoMove]):
         return sum(map(len, state.columns))
 
     # --- in words (issue 26) ------------------------------------------------------
-
-    def card_name(self, card: int) -> str:
-        """A card as a player writes it (``10♦``).
-
-        >>> Desturado().card_name(parse_card("TD"))
-        '10♦'
-        """
-        return card_name(card)
 
     def pile_name(self, name: str) -> str:
         """A pile of :meth:`display` in words.

@@ -46,7 +46,18 @@ import re
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from ..core.cards import RANK, RED, SUIT, SUIT_NAMES, SUITS, card_name, card_text, french_deck, make_card, parse_card
+from ..core.cards import (
+    RANK,
+    RED,
+    SUIT,
+    SUIT_NAMES,
+    SUITS,
+    FrenchCards,
+    card_text,
+    french_deck,
+    make_card,
+    parse_card,
+)
 from ..core.errors import LayoutError, MoveParseError
 from ..core.inputs import quote, read_int
 from ..core.layout import (
@@ -165,7 +176,7 @@ def javasol_deck(n: int) -> list[int]:
     return deck
 
 
-class Klondike(Rules[KlondikeState, KlondikeMove]):
+class Klondike(FrenchCards, Rules[KlondikeState, KlondikeMove]):
     """Klondike with options ``draw`` (3), ``redeals`` (unlimited), ``foundation_return`` (on),
     ``numbering`` (cardtable or javasol) and ``autoplay`` (off).
 
@@ -202,14 +213,6 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
         52
         """
         return french_deck()
-
-    def card_text(self, card: int) -> str:
-        """Text of a card, e.g. ``TH``.
-
-        >>> Klondike().card_text(0)
-        'AC'
-        """
-        return card_text(card)
 
     def deal(self, deal: int) -> KlondikeState:
         """Deal number ``deal``. The deck (top card last) comes from the cardtable
@@ -732,14 +735,6 @@ class Klondike(Rules[KlondikeState, KlondikeMove]):
         return sum(state.foundations)
 
     # --- in words (issue 26) ------------------------------------------------------
-
-    def card_name(self, card: int) -> str:
-        """A card as a player writes it (``10♦``).
-
-        >>> Klondike().card_name(parse_card("TD"))
-        '10♦'
-        """
-        return card_name(card)
 
     def pile_name(self, name: str) -> str:
         """A pile of :meth:`display` in words.
