@@ -3,7 +3,7 @@ per move and per game, and the all-seeing solver's winnability of the same deals
 beside its peer's figure where one is known (lonelybot's no-undo "hop" player, Klondike draw 3).
 
 Run: ``.venv/bin/python bench/honest_player.py GAME [--option NAME=VALUE] [--deals A-B]
-[--samples K] [--nodes N] [--workers W] [--out FILE] [--solver-seconds S]``, e.g.
+[--samples K] [--nodes N] [--workers W] [--out FILE] [--with FILE ...] [--solver-seconds S]``, e.g.
 ``.venv/bin/python bench/honest_player.py klondike --deals 0-1999 --workers 2 --out honest-k3.jsonl``.
 
 Each deal is played by :func:`cardtable.bots.honest.play` (seed 0) in a pool of ``--workers``
@@ -11,8 +11,11 @@ processes (:class:`concurrent.futures.ProcessPoolExecutor`, as ``cardtable analy
 its local pool); with ``--out``, one JSON line per deal is appended to the file as it
 finishes and the deals already there, played with the same game, options, samples and nodes,
 are skipped (an interrupted run resumes; rows of other settings in the file are left out of
-the figures). The solver column solves each deal seeing every card (``--solver-seconds``,
-default 10; 0: skipped).
+the figures). ``--with`` reads the rows of other runs' files the same way (the figures of
+two evaluations of one player together, e.g. ``--deals 302000-305999 --out
+bench/results/honest-k3-eval4.jsonl --with bench/results/honest-k3-eval3.jsonl``). The
+solver column solves each deal seeing every card (``--solver-seconds``, default 10; 0:
+skipped).
 
 >>> line = summary([{"won": True, "moves": 100, "seconds": 2.0, "slowest": 0.1, "solver": "solved"}])
 >>> line.splitlines()[0]
@@ -141,6 +144,15 @@ def summary(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def _settings(row: dict[str, Any]) -> tuple[Any, ...]:
+    """A row's game, options, samples and nodes: rows of other settings are left out.
+
+    >>> _settings({"game": "klondike", "options": {}, "samples": 8, "nodes": 10, "won": True})
+    ('klondike', {}, 8, 10)
+    """
+    return row.get("game"), row.get("options"), row.get("samples"), row.get("nodes")
+
+
 def _deals(text: str) -> list[int]:
     """``A-B`` (both included) or one number."""
     a, _, b = text.partition("-")
@@ -157,6 +169,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--nodes", type=int, default=NODES)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", default=None, help="a JSON-lines file of rows (resumed)")
+    parser.add_argument(
+        "--with",
+        dest="logs",
+        action="append",
+        default=[],
+        help="another run's JSON-lines file: its rows of these settings and deals count too (read, not written)",
+    )
     parser.add_argument("--solver-seconds", type=float, default=10.0)
     args = parser.parse_args(argv)
     options: dict[str, Any] = {}
@@ -165,16 +184,13 @@ def main(argv: list[str] | None = None) -> None:
         options[name] = int(value) if value.lstrip("-").isdigit() else value
     deals = _deals(args.deals)
     rows: list[dict[str, Any]] = []
-    if args.out and os.path.exists(args.out):
-        wanted = set(deals)
-        with open(args.out) as f:
-            rows = [
-                r
-                for r in map(json.loads, f)
-                if r["deal"] in wanted
-                and (r.get("game"), r.get("options"), r.get("samples"), r.get("nodes"))
-                == (args.game, options, args.samples, args.nodes)
-            ]
+    wanted = set(deals)
+    settings = (args.game, options, args.samples, args.nodes)
+    for log in [*args.logs, *([args.out] if args.out else [])]:
+        if os.path.exists(log):
+            with open(log) as f:
+                rows += [r for r in map(json.loads, f) if r["deal"] in wanted and _settings(r) == settings]
+    rows = list({r["deal"]: r for r in rows}.values())  # a deal in two logs counts once
     done = {r["deal"] for r in rows}
     todo = [d for d in deals if d not in done]
     print(
