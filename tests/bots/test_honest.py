@@ -227,6 +227,30 @@ def test_a_card_taken_back_from_a_foundation_races_a_forward_move_that_loses(mon
     assert str(forward.choose(state)) == "42:6" and forward.wins[0] == 0
 
 
+def test_no_sample_of_a_line_is_solved_twice_in_a_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    # In FOUNDATION_BACK the best forward line wins too few samples, so the lines that take
+    # a card back race it in a second race, on the same samples: its outcomes are reused,
+    # not solved again, and the choice is the same (the test above).
+    from cardtable.bots import honest
+
+    solved: list[tuple[str, int]] = []
+    real = honest.sample_outcomes
+
+    def counted(rules: Any, state: Any, batch: Any) -> list[bytes]:
+        for line in batch.lines:
+            solved.extend((" ".join(map(str, line)), k) for k in range(batch.first, batch.first + batch.count))
+        return real(rules, state, batch)
+
+    monkeypatch.setattr(honest, "sample_outcomes", counted)
+    rules = rules_for("klondike")
+    state = rules.from_text(FOUNDATION_BACK)
+    player = HonestPlayer(rules, seed=0, samples=64)
+    _after_a_look(rules, state, player)
+    assert str(player.choose(state)) == "fh1" and player.wins == (32, 32)
+    assert any(line.startswith("f") for line, _ in solved)  # the second race ran
+    assert len(solved) == len(set(solved)) == player.solves
+
+
 def test_a_position_seen_before_is_not_a_dead_end() -> None:
     # Every candidate leads to a position the player has been in: it still plays one (it
     # used to give up, in winnable positions too), until each has been seen REPEATS - 1 times.

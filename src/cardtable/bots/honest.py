@@ -36,7 +36,7 @@ played: its reversible moves and its last move in turn (nothing is learnt before
 last move). Candidates that only take progress back (a card from a foundation) race
 only when there is no other, or when the best other one wins less than
 :data:`BACK_BELOW` of its samples: then they race it, on the same samples (it comes
-first in the race's order, so it wins a tie). When nothing is hidden, the position is solved
+first in the race's order, so it wins a tie; its outcomes are not solved again). When nothing is hidden, the position is solved
 (:data:`EXACT_NODES`) and a winning line followed. Where the rules offer a free look at
 the stock (:meth:`~cardtable.core.rules.Rules.look_through`: Klondike with unlimited
 redeals), it first draws through the stock and back, as a person would.
@@ -509,15 +509,19 @@ class HonestPlayer:
         fresh = [(back, line, shown) for seen, back, line, shown in found if seen == least]
         ahead = [(line, shown) for back, line, shown in fresh if not back]
         behind = [(line, shown) for back, line, shown in fresh if back]
+        earlier: dict[int, bytes] = {}
         if ahead:
-            line, shown = ahead[self._race(base, unseen_places, ahead, seed, samples, deadline)]
+            best, outcomes = self._race(base, unseen_places, ahead, seed, samples, deadline)
+            line, shown = ahead[best]
             won, tried = self.wins
             if not behind or won >= BACK_BELOW * tried:
                 return line
             # The best forward candidate wins too few samples: the ones that take progress
-            # back race it (on the same samples; first in the order, it wins a tie).
+            # back race it (on the same samples; first in the order, it wins a tie). Its
+            # outcomes so far are known: the same samples give the same outcomes.
             behind = [(line, shown), *behind]
-        return behind[self._race(base, unseen_places, behind, seed, samples, deadline)][0]
+            earlier = {0: outcomes}
+        return behind[self._race(base, unseen_places, behind, seed, samples, deadline, earlier)[0]][0]
 
     def _race(
         self,
@@ -527,25 +531,31 @@ class HonestPlayer:
         seed: int,
         samples: int,
         deadline: float | None,
-    ) -> int:
-        """The index of the line the race picks (see the module docstring): after each
-        round, a line is dropped when the best one's weight (its samples won, plus
-        :data:`REVEAL` of the samples for each unseen card it turns up, ``shown``) is ahead
-        of its own by more than :data:`RACE` times the square root of the samples the two
-        disagree on (the same samples for every line: a paired test). ``candidates``:
-        each line with the unseen cards it turns up."""
+        known: dict[int, bytes] | None = None,
+    ) -> tuple[int, bytes]:
+        """The index of the line the race picks (see the module docstring), and its samples'
+        outcomes: after each round, a line is dropped when the best one's weight (its
+        samples won, plus :data:`REVEAL` of the samples for each unseen card it turns up,
+        ``shown``) is ahead of its own by more than :data:`RACE` times the square root of
+        the samples the two disagree on (the same samples for every line: a paired test).
+        ``candidates``: each line with the unseen cards it turns up; ``known``: the
+        outcomes of the first samples of some lines, by index, from an earlier race of
+        this decision (they are not solved again)."""
         lines = [line for line, _ in candidates]
         shown = [n for _, n in candidates]
         outcomes = [bytearray() for _ in lines]
+        known = known or {}
         alive = list(range(len(lines)))
         done = 0
         step = min(FIRST if deadline is None else SHORT, samples)
         while True:
-            batch = SampleBatch(unseen, [lines[i] for i in alive], first=done, count=step, seed=seed, nodes=self.nodes)
-            got = sample_outcomes(self.rules, base, batch)
-            self.solves += step * len(alive)
-            for i, row in zip(alive, got, strict=True):
-                outcomes[i] += row
+            solved = [i for i in alive if len(known.get(i, b"")) < done + step]
+            batch = SampleBatch(unseen, [lines[i] for i in solved], first=done, count=step, seed=seed, nodes=self.nodes)
+            got = sample_outcomes(self.rules, base, batch) if solved else []
+            self.solves += step * len(solved)
+            rows = dict(zip(solved, got, strict=True))
+            for i in alive:
+                outcomes[i] += rows[i] if i in rows else known[i][done : done + step]
             done += step
             weight = {
                 i: outcomes[i].count(WON) + DOUBT * outcomes[i].count(UNKNOWN) + REVEAL * done * shown[i] for i in alive
@@ -563,7 +573,7 @@ class HonestPlayer:
             step = min(done, samples - done)
         best = min(alive, key=lambda i: (-weight[i], outcomes[i].count(LOST), i))
         self.wins = (outcomes[best].count(WON), done)
-        return best
+        return best, bytes(outcomes[best])
 
 
 @dataclass(frozen=True)
