@@ -11,8 +11,9 @@ no legal move; ``gave-up``: the player chose none while moves were legal; ``repe
 wins, None when the deal was lost from the start or undecided) and ``face_down`` (cards
 still face down at the end, the stock's included).
 
->>> ends(["a", "a"], won=False, stuck=True, legal=True)
-'gave-up'
+>>> row = one("devils-square", {}, 1, 2, 0.5)
+>>> row["won"], row["end"], row["start"]
+(False, 'no-move', 'unsolvable')
 """
 
 from __future__ import annotations
@@ -29,38 +30,15 @@ from cardtable.games import rules_for
 from cardtable.solve import solve
 
 
-def ends(positions: list[Any], won: bool, stuck: bool, legal: bool) -> str:
-    """How a game of ``positions`` ended: won, the player chose nothing (``gave-up`` with
-    legal moves left, ``no-move`` without), else a limit.
-
-    >>> ends([1], won=True, stuck=False, legal=False), ends([1], won=False, stuck=True, legal=False)
-    ('won', 'no-move')
-    """
-    if won:
-        return "won"
-    if stuck:
-        return "gave-up" if legal else "no-move"
-    return "repeats" if len(positions) <= honest.MOVE_LIMIT else "move-limit"
-
-
 def one(game: str, options: dict[str, Any], deal: int, samples: int, seconds: float) -> dict[str, Any]:
-    """Play ``deal`` with the honest player (seed 0) as :func:`cardtable.bots.honest.play`
-    does and, when it loses, find the last position the all-seeing solver wins."""
+    """Play ``deal`` with the honest player (:func:`cardtable.bots.honest.play`, seed 0)
+    and, when it loses, find the last position the all-seeing solver wins."""
     rules = rules_for(game, **options)
-    player = honest.HonestPlayer(rules, seed=0, samples=samples)
-    state = rules.deal(deal)
-    positions, visits, stuck = [state], Counter[Any](), False
-    while len(positions) <= honest.MOVE_LIMIT:
-        visits[state] += 1
-        if visits[state] >= honest.REPEATS:
-            break
-        move = player.choose(state)
-        if move is None:
-            stuck = True
-            break
-        state = rules.apply(state, move)
-        positions.append(state)
-    won = rules.is_won(state)
+    played = honest.play(rules, deal, samples=samples)
+    positions = [rules.deal(deal)]
+    for move in played.line:
+        positions.append(rules.apply(positions[-1], move))
+    state, won = positions[-1], played.won
     row: dict[str, Any] = {"deal": deal, "won": won}
     if won:
         return row
@@ -80,7 +58,7 @@ def one(game: str, options: dict[str, Any], deal: int, samples: int, seconds: fl
                 low, high = (middle, high) if wins(positions[middle]) else (low, middle)
             last = low
     row |= {
-        "end": ends(positions, won, stuck, bool(rules.legal_moves(state))),
+        "end": played.end,
         "moves": len(positions) - 1,
         "start": start,
         "last_winnable": last,

@@ -36,10 +36,11 @@ played: its reversible moves and its last move in turn (nothing is learnt before
 last move). Candidates that only take progress back (a card from a foundation) race
 only when there is no other, or when the best other one wins less than
 :data:`BACK_BELOW` of its samples: then they race it, on the same samples (it comes
-first in the race's order, so it wins a tie; its outcomes are not solved again). When nothing is hidden, the position is solved
-(:data:`EXACT_NODES`) and a winning line followed. Where the rules offer a free look at
-the stock (:meth:`~cardtable.core.rules.Rules.look_through`: Klondike with unlimited
-redeals), it first draws through the stock and back, as a person would.
+first in the race's order, so it wins a tie; its outcomes are not solved again). When
+nothing is hidden, the position is solved (:data:`EXACT_NODES`) and a winning line followed.
+Where the rules offer a free look at the stock
+(:meth:`~cardtable.core.rules.Rules.look_through`: Klondike with unlimited redeals), it
+first draws through the stock and back, as a person would.
 
 **What it remembers** (:class:`Memory`): how many copies of each card it has seen at
 once, face up or on a foundation (with one deck: which cards it has seen). A face-down
@@ -576,11 +577,17 @@ class HonestPlayer:
         return best, bytes(outcomes[best])
 
 
+ENDS = ("won", "no-move", "gave-up", "repeats", "move-limit")
+"""How a game of :func:`play` ends (:attr:`Played.end`): won; no legal move; the player
+chose none while moves were legal; a position reached :data:`REPEATS` times; the move limit."""
+
+
 @dataclass(frozen=True)
 class Played:
     """What :func:`play` did: the game ``won``, ``moves`` played, ``solves`` made (of
     samples), the ``seconds`` it took, the ``decisions`` (moves the player chose
-    with more than one legal) and the longest decision (``slowest``, seconds).
+    with more than one legal), the longest decision (``slowest``, seconds), how the game
+    ``end``-ed (one of :data:`ENDS`) and its ``line`` of moves.
 
     >>> Played(True, 90, 200, 3.0, 80, 0.2).won
     True
@@ -592,6 +599,8 @@ class Played:
     seconds: float
     decisions: int
     slowest: float
+    end: str = "won"
+    line: tuple[Any, ...] = ()
 
 
 def play(
@@ -607,33 +616,41 @@ def play(
     player out of moves, a position reached :data:`REPEATS` times or ``move_limit`` moves.
 
     >>> from cardtable.games import rules_for
-    >>> play(rules_for("klondike"), 8, samples=8, nodes=500).moves > 50
-    True
+    >>> p = play(rules_for("klondike"), 8, samples=8, nodes=500)
+    >>> p.moves > 50, p.moves == len(p.line), p.end in ENDS
+    (True, True, True)
     """
     player = HonestPlayer(rules, seed=seed, samples=samples, nodes=nodes, seconds=seconds)
     state = rules.deal(deal)
     visits: Counter[Hashable] = Counter()
     began = time.perf_counter()
-    moves = decisions = 0
+    line: list[Any] = []
+    decisions = 0
     slowest = 0.0
-    while moves < move_limit:
+    end = "move-limit"
+    while len(line) < move_limit:
         visits[state] += 1
         if visits[state] >= REPEATS:
+            end = "repeats"
             break
         many = len(rules.legal_moves(state)) > 1
         t = time.perf_counter()
         move = player.choose(state)
         if move is None:
+            end = "gave-up" if rules.legal_moves(state) and not rules.is_won(state) else "no-move"
             break
         if many:
             decisions += 1
             slowest = max(slowest, time.perf_counter() - t)
         state = rules.apply(state, move)
-        moves += 1
-    return Played(rules.is_won(state), moves, player.solves, time.perf_counter() - began, decisions, slowest)
+        line.append(move)
+    won = rules.is_won(state)
+    seconds = time.perf_counter() - began
+    return Played(won, len(line), player.solves, seconds, decisions, slowest, "won" if won else end, tuple(line))
 
 
 __all__ = [
+    "ENDS",
     "NODES",
     "SAMPLES",
     "HonestPlayer",
