@@ -13,7 +13,7 @@ still face down at the end, the stock's included).
 
 >>> row = one("devils-square", {}, 1, 2, 0.5)
 >>> row["won"], row["end"], row["start"]
-(False, 'no-move', 'unsolvable')
+(False, 'gave-up', 'unsolvable')
 """
 
 from __future__ import annotations
