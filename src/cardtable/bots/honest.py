@@ -589,7 +589,7 @@ class Played:
     with more than one legal), the longest decision (``slowest``, seconds), how the game
     ``end``-ed (one of :data:`ENDS`) and its ``line`` of moves.
 
-    >>> Played(True, 90, 200, 3.0, 80, 0.2).won
+    >>> Played(True, 90, 200, 3.0, 80, 0.2, "won", ()).won
     True
     """
 
@@ -599,8 +599,8 @@ class Played:
     seconds: float
     decisions: int
     slowest: float
-    end: str = "won"
-    line: tuple[Any, ...] = ()
+    end: str
+    line: tuple[Any, ...]
 
 
 def play(
@@ -633,20 +633,20 @@ def play(
         if visits[state] >= REPEATS:
             end = "repeats"
             break
-        many = len(rules.legal_moves(state)) > 1
+        legal = rules.legal_moves(state)
         t = time.perf_counter()
         move = player.choose(state)
         if move is None:
-            end = "gave-up" if rules.legal_moves(state) and not rules.is_won(state) else "no-move"
+            end = "gave-up" if legal else "no-move"  # (a won position: "won" below)
             break
-        if many:
+        if len(legal) > 1:
             decisions += 1
             slowest = max(slowest, time.perf_counter() - t)
         state = rules.apply(state, move)
         line.append(move)
     won = rules.is_won(state)
-    seconds = time.perf_counter() - began
-    return Played(won, len(line), player.solves, seconds, decisions, slowest, "won" if won else end, tuple(line))
+    took = time.perf_counter() - began
+    return Played(won, len(line), player.solves, took, decisions, slowest, "won" if won else end, tuple(line))
 
 
 __all__ = [
