@@ -168,7 +168,10 @@ static inline int interrupted(Unlocked *u) {
  * for every key of a set; a core packs its game's key into it (padding with a value no key
  * part makes, so that equal words are equal keys). The keys are kept in blocks that never
  * move; the slots of an open-addressing table hold (32 hash bits << 32) | (record + 1), 0
- * when empty, and are at most half full. */
+ * when empty, and are at most half full. A key's first slot is taken from the same 32 hash
+ * bits as its tag, so that growing the table re-places each slot from the slot alone,
+ * never reading a key back (a table of more than 2^32 slots would use only its first 2^32
+ * as first slots: still exact, as lookups and inserts agree). */
 enum { SEEN_BLOCK_BITS = 16, SEEN_FIRST_SLOTS = 1024 };
 
 typedef struct {
@@ -225,7 +228,7 @@ static inline int seen_is(const Seen *t, size_t r, const uint64_t *key) {
 /* Whether key (of hash h) is in the set; if not, *where is the empty slot to insert it at. */
 static inline int seen_find(const Seen *t, const uint64_t *key, uint64_t h, size_t *where) {
     uint64_t tag = h >> 32;
-    size_t i = (size_t)h & t->mask;
+    size_t i = (size_t)tag & t->mask;
     for (;;) {
         uint64_t v = t->slots[i];
         if (!v) {
@@ -241,7 +244,7 @@ static inline int seen_find(const Seen *t, const uint64_t *key, uint64_t h, size
  * calls it as soon as it has each key, before seen_filter looks them up. */
 static inline void seen_prefetch(const Seen *t, uint64_t h) {
 #if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(t->slots + ((size_t)h & t->mask));
+    __builtin_prefetch(t->slots + ((size_t)(h >> 32) & t->mask));
 #else
     (void)t;
     (void)h;
@@ -266,18 +269,22 @@ static inline size_t seen_filter(const Seen *t, void *items, size_t item_size, u
     return kept;
 }
 
-/* Twice the slots, every key in again (from the records: the old slots go first). */
+/* Twice the slots, every slot in again at the first free place from its tag's slot (the
+ * keys themselves are not read: a slot's tag gives its first slot, see Seen). The old slots
+ * are freed once moved; out of memory, the set keeps them and stays whole. */
 static inline int seen_grow(Seen *t) {
-    size_t size = (t->mask + 1) * 2;
-    free(t->slots);
-    uint64_t *slots = t->slots = calloc(size, sizeof(uint64_t));
+    size_t old = t->mask + 1, size = old * 2;
+    uint64_t *slots = calloc(size, sizeof(uint64_t));
     if (!slots) return -1;
-    for (size_t r = 0; r < t->count; r++) {
-        uint64_t h = hash_key(seen_record(t, r), t->words);
-        size_t i = (size_t)h & (size - 1);
+    for (size_t o = 0; o < old; o++) {
+        uint64_t v = t->slots[o];
+        if (!v) continue;
+        size_t i = (size_t)(v >> 32) & (size - 1);
         while (slots[i]) i = (i + 1) & (size - 1);
-        slots[i] = ((h >> 32) << 32) | (uint64_t)(r + 1);
+        slots[i] = v;
     }
+    free(t->slots);
+    t->slots = slots;
     t->mask = size - 1;
     return 0;
 }

@@ -110,6 +110,23 @@ static inline int goes_home(int c, const int *found, int base) {
     return 0;
 }
 
+/* The cards that may go to a foundation now, as bits of a mask (bit c: goes_home(c, ...)):
+ * children asks it of every card the stock can bring up, so it is made once a position. */
+static inline uint64_t home_mask(const int *found, int base) {
+    uint64_t m = 0;
+    for (int i = 0; i < NFOUND; i++) {
+        if (found[i] < 0) {
+            for (int suit = 0; suit < 4; suit++)
+                m |= 1ULL << (suit * 13 + base - 1);
+        } else {
+            int t = found[i], next = SUIT_[t] * 13 + (RANK_[t] < 13 ? RANK_[t] : 0);
+            if (RANK_[next] != base)
+                m |= 1ULL << next;
+        }
+    }
+    return m;
+}
+
 static inline int foundation_size(int t, int base) { return ((RANK_[t] - base) % 13 + 13) % 13 + 1; }
 
 static int is_safe_home(int c, const int *found, int base) {
@@ -208,6 +225,7 @@ static int children(const State *s, const Params *p, Edge *out, Edge *tmp) {
     if (safe >= 0) {
         ADD(PLAIN, 0, 0, safe, FOUNDATION, 1, 0);
     } else {
+        const uint64_t home = home_mask(found, base);
         int first_left = -1, first_right = -1;
         for (int j = 0; j < 4; j++)
             if (!s->nt[j]) {
@@ -239,12 +257,12 @@ static int children(const State *s, const Params *p, Edge *out, Edge *tmp) {
             }
         }
         /* To a foundation. */
-        if (s->nw && goes_home(s->waste[s->nw - 1], found, base))
+        if (s->nw && (home >> s->waste[s->nw - 1] & 1))
             ADD(PLAIN, 0, 0, WASTE, FOUNDATION, 1, -p->s_home);
-        if (s->nr && goes_home(s->reserve[s->nr - 1], found, base))
+        if (s->nr && (home >> s->reserve[s->nr - 1] & 1))
             ADD(PLAIN, 0, 0, RESERVE, FOUNDATION, 1, -p->s_reserve_home);
         for (int i = 0; i < NTAB; i++)
-            if (s->nt[i] && goes_home(s->tab[i][s->nt[i] - 1], found, base))
+            if (s->nt[i] && (home >> s->tab[i][s->nt[i] - 1] & 1))
                 ADD(PLAIN, 0, 0, i, FOUNDATION, 1, -p->s_home);
         /* Tableau to tableau: by source, target, count. */
         for (int i = 0; i < NTAB; i++) {
@@ -297,12 +315,12 @@ static int children(const State *s, const Params *p, Edge *out, Edge *tmp) {
             for (int d = 1; d <= count; d++) {
                 int c = pass == 0 ? s->stock[ns - d] : s->waste[d - 1];
                 int len = pass == 0 ? d : ns + 1 + d;
-                int home = goes_home(c, found, base);
+                int to_home = (int)(home >> c & 1);
                 unsigned mask = accept[c] | empties;
-                if (!home && !mask)
+                if (!to_home && !mask)
                     continue;
                 int kind = pass == 0 ? DRAWS : REDEALS;
-                if (home)
+                if (to_home)
                     ADD(kind, d, ns, WASTE, FOUNDATION, 1, len - p->s_stock_home);
                 for (int j = 0; j < NTAB; j++)
                     if (mask >> j & 1)
@@ -403,6 +421,8 @@ static void undo(State *s, const Edge *e, int base) {
 /* --- the key ---------------------------------------------------------------------- */
 
 static inline int pile_less(const uint8_t *a, int na, const uint8_t *b, int nb) {
+    if (na && nb && a[0] != b[0]) /* most piles differ in their first card: no memcmp call */
+        return a[0] < b[0];
     int n = na < nb ? na : nb;
     int c = memcmp(a, b, (size_t)n);
     return c < 0 || (c == 0 && na < nb);
