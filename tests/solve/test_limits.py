@@ -147,10 +147,12 @@ def test_a_line_that_does_not_win_is_a_solver_bug() -> None:
 @pytest.mark.parametrize(
     ("game", "deal", "seconds"),
     [
-        # The winning lines are long (1,282,375 and 641,295 moves, found late): before, the
-        # replay after the search took these to about 26 s and 13 s.
-        ("demonthief", 438, 6.0),
-        ("demons-and-thieves", 32, 4.0),
+        # Winning lines found late and long (about 52,800 and 16,700 moves, found after
+        # about 4.5 s and 4.2 s here): the replay after the search must fit the budget's
+        # slack or give the line up. (Until the solver's order of 2026-11-26, Demonthief deal
+        # 438's line of 1,282,375 moves; its replay had taken the solve to about 26 s.)
+        ("demonthief", 452, 5.0),
+        ("demons-and-thieves", 31, 4.5),
     ],
 )
 def test_long_winning_lines_are_replayed_within_the_budget(
@@ -163,7 +165,7 @@ def test_long_winning_lines_are_replayed_within_the_budget(
 @pytest.mark.parametrize(
     "case",
     [
-        Case("demonthief", (), 438, 0, 0, None, 300_000),  # stops at 300,000 positions (deep)
+        Case("demonthief", (), 188, 0, 0, None, 300_000),  # stops at 300,000 positions
         Case("klondike", (), 72, 0, 0, None, 100_000),
         Case("desturado", (("mode", "medium"),), 16, 0, 0, None, 500_000),
         Case("demons-and-thieves", (), 32, 0, 0, 2.0, 100_000),
@@ -177,7 +179,7 @@ def test_the_memory_budget_is_honoured(worker: Worker, case: Case) -> None:
 def test_the_memory_budget_is_honoured_in_python() -> None:
     child = Worker({"CARDTABLE_PURE": "1"})
     try:
-        for case in (Case("demonthief", (), 438, 0, 0, None, 10_000), Case("klondike", (), 3, 5, 60, 1.0, 5_000)):
+        for case in (Case("demonthief", (), 188, 0, 0, None, 10_000), Case("klondike", (), 3, 5, 60, 1.0, 5_000)):
             measured = child.run(case)
             assert failures(case, measured) == [] and measured.peak_mb > 0
     finally:

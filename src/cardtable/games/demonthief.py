@@ -841,6 +841,7 @@ GAME = GameSpec(
     table=_TABLE,
     action_moves=action_moves,
     search_space="cardtable.solve.spaces:DemonthiefSpace",
+    solver_space="cardtable.solve.spaces:DemonthiefSolverSpace",
     native="cardtable.solve.native.demonthief",
     reference_player="cardtable.levels.player_demonthief:DemonthiefPlayer",
     appeal="cardtable.levels.position_value_demonthief:demonthief_appeal",

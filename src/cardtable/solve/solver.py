@@ -321,15 +321,16 @@ def solver_space(rules: Any) -> Any:
     """The space ``solve`` searches: the one the game's declaration names for the solver
     (:attr:`~cardtable.core.spec.GameSpec.solver_space`: Klondike's class space,
     :class:`~cardtable.solve.spaces.KlondikeClassSpace`; Desturado's proving space,
-    :class:`~cardtable.solve.spaces.DesturadoProofSpace`), else the game's search space
+    :class:`~cardtable.solve.spaces.DesturadoProofSpace`; Demonthief's solver order,
+    :class:`~cardtable.solve.spaces.DemonthiefSolverSpace`), else the game's search space
     (:attr:`~cardtable.core.spec.GameSpec.search_space`, what
     :func:`~cardtable.solve.spaces.space_for` gives).
 
     >>> from cardtable.games import rules_for
     >>> type(solver_space(rules_for("klondike", draw=1))).__name__, type(solver_space(rules_for("desturado"))).__name__
     ('KlondikeClassSpace', 'DesturadoProofSpace')
-    >>> type(solver_space(rules_for("demonthief"))).__name__
-    'DemonthiefSpace'
+    >>> [type(solver_space(rules_for(name))).__name__ for name in ("demons-and-thieves", "devils-square")]
+    ['DemonthiefSolverSpace', 'RulesSpace']
     """
     spec = spec_for(rules.name)
     return resolve(spec.solver_space or spec.search_space)(rules)

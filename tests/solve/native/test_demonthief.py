@@ -22,7 +22,7 @@ from cardtable.games.klondike import Klondike
 from cardtable.solve.native import demonthief as native_demonthief
 from cardtable.solve.native import pure
 from cardtable.solve.search import Budget, Found, Pruned, depth_first
-from cardtable.solve.spaces import DemonthiefSpace, EagerSpace, KlondikeSpace
+from cardtable.solve.spaces import DemonthiefSolverSpace, DemonthiefSpace, EagerSpace, KlondikeSpace
 from tests.helpers import random_line
 from tests.solve.native import helpers
 from tests.solve.native.helpers import KINDS, line, space_of
@@ -33,8 +33,9 @@ SPACES = (*KINDS, "eager-pruned")
 
 
 def spaces(rules: Demonthief) -> list[Any]:
-    """The spaces the core runs: full, pruned to three children, eager, eager pruned to two."""
-    return helpers.spaces(rules, SPACES)
+    """The spaces the core runs: full, pruned to three children, eager, eager pruned to two,
+    and the solver's order (full, and pruned to two children as in its first phase)."""
+    return [*helpers.spaces(rules, SPACES), DemonthiefSolverSpace(rules), Pruned(DemonthiefSolverSpace(rules), 2)]
 
 
 def same(space: Any, rules: Demonthief, start: DemonthiefState, budget: Budget) -> Found:

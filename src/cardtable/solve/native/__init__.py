@@ -5,8 +5,9 @@ Four C extensions, built by ``pip install`` when a C compiler is at hand
 :func:`~cardtable.solve.search.depth_first` over a game's search space in C:
 
 - ``_klondike`` (:mod:`.klondike`): :class:`~cardtable.solve.spaces.KlondikeSpace`;
-- ``_demonthief`` (:mod:`.demonthief`): :class:`~cardtable.solve.spaces.DemonthiefSpace`,
-  for Demonthief and Demons and Thieves;
+- ``_demonthief`` (:mod:`.demonthief`): :class:`~cardtable.solve.spaces.DemonthiefSpace`
+  and the solver's :class:`~cardtable.solve.spaces.DemonthiefSolverSpace`, for Demonthief
+  and Demons and Thieves;
 - ``_desturado`` (:mod:`.desturado`): :class:`~cardtable.solve.spaces.DesturadoSpace`, every mode;
 - ``_devils_square`` (:mod:`.devils_square`): the plain
   :class:`~cardtable.solve.spaces.RulesSpace` of Devil's Square;

@@ -80,6 +80,7 @@ typedef struct {
     int base, redeals, eager;
     long long k; /* -1: every child */
     int s_reserve_home, s_home, s_stock_home, s_reserve, s_waste, s_emptying, s_stock, s_into_empty;
+    int s_exposes_home;
 } Params;
 
 static void init_tables(void) {
@@ -290,6 +291,8 @@ static int children(const State *s, const Params *p, Edge *out, Edge *tmp) {
                     if (!(masks[n] >> j & 1))
                         continue;
                     int score = !s->nt[j] ? p->s_into_empty : n == size ? p->s_emptying : 0;
+                    if (n < size && (home >> q[size - n - 1] & 1))
+                        score += p->s_exposes_home; /* the card it uncovers can go home */
                     ADD(PLAIN, 0, 0, i, j, n, -score);
                 }
             }
@@ -630,17 +633,17 @@ static int check_ranges(int base, int used, int redeals) {
     return 0;
 }
 
-/* The space's eight scores (see the methods' doc) into p: 0, or -1 with an exception set. */
+/* The space's nine scores (see the methods' doc) into p: 0, or -1 with an exception set. */
 static int read_scores(PyObject *scores, Params *p) {
-    int values[8];
+    int values[9];
     PyObject *seq = PySequence_Fast(scores, "scores");
     if (!seq) return -1;
-    if (PySequence_Fast_GET_SIZE(seq) != 8) {
+    if (PySequence_Fast_GET_SIZE(seq) != 9) {
         Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "scores: eight values");
+        PyErr_SetString(PyExc_ValueError, "scores: nine values");
         return -1;
     }
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < 9; i++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
         if (v == -1 && PyErr_Occurred()) {
             Py_DECREF(seq);
@@ -662,6 +665,7 @@ static int read_scores(PyObject *scores, Params *p) {
     p->s_emptying = values[5];
     p->s_stock = values[6];
     p->s_into_empty = values[7];
+    p->s_exposes_home = values[8];
     return 0;
 }
 

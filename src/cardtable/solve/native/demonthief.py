@@ -31,7 +31,7 @@ from typing import Any
 
 from ...games import demonthief as dt
 from ...games.demonthief import DemonsAndThieves, Demonthief, DemonthiefMove, DemonthiefState
-from ..spaces import DemonthiefSpace
+from ..spaces import DemonthiefSolverSpace, DemonthiefSpace
 from ..types import Budget, Found, SampleBatch
 from . import load, pure, run, sample_with, unwrap
 
@@ -55,6 +55,7 @@ _SCORES = (
     "SCORE_EMPTYING",
     "SCORE_STOCK",
     "SCORE_INTO_EMPTY",
+    "SCORE_EXPOSES_HOME",
 )
 _SCORE_LIMIT = 1_000_000
 _MAX_REDEALS = 255  # the core keeps the redeals used in one byte
@@ -63,7 +64,7 @@ _MAX_REDEALS = 255  # the core keeps the redeals used in one byte
 def _plan(space: Any) -> tuple[DemonthiefSpace, bool, int] | None:
     """The Demonthief space under ``space``, whether it is eager, and ``k`` (-1: every
     child); None for any other space."""
-    plan = unwrap(space, DemonthiefSpace)
+    plan = unwrap(space, DemonthiefSpace) or unwrap(space, DemonthiefSolverSpace)
     if plan is None or type(plan[0].rules) not in _GAMES:
         return None
     return plan
@@ -183,7 +184,7 @@ def sample_outcomes(rules: Any, state: Any, batch: SampleBatch) -> list[bytes] |
     """:func:`cardtable.bots.honest.sample_outcomes` of a Demonthief or Demons and Thieves
     position by the compiled core (``sample_outcomes`` of ``_demonthief.c``): the same samples,
     each solved as :func:`cardtable.solve.solve` solves it within the batch's ``nodes`` positions (its
-    narrow phases, then the complete search of :class:`~cardtable.solve.spaces.DemonthiefSpace`),
+    narrow phases, then the complete search of :class:`~cardtable.solve.spaces.DemonthiefSolverSpace`),
     or None when the core does not apply (not built, ``CARDTABLE_PURE``, other rules, a
     position or line it does not take).
 
@@ -192,7 +193,7 @@ def sample_outcomes(rules: Any, state: Any, batch: SampleBatch) -> list[bytes] |
     >>> got is None or ([len(b) for b in got] == [3, 3] and set(b"".join(got)) <= {0, 1, 2})
     True
     """
-    args = _arguments(DemonthiefSpace(rules), state) if type(rules) in _GAMES else None
+    args = _arguments(DemonthiefSolverSpace(rules), state) if type(rules) in _GAMES else None
     if args is None or CORE is None or pure():
         return None
     *position, redeals, scores, _, _ = args
