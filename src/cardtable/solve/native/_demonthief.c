@@ -103,16 +103,9 @@ static void init_tables(void) {
 
 /* --- the rules ------------------------------------------------------------------ */
 
-static inline int goes_home(int c, const int *found, int base) {
-    int want = RANK_[c] == base ? -1 : PREV_[c];
-    for (int i = 0; i < NFOUND; i++)
-        if (found[i] == want)
-            return 1;
-    return 0;
-}
-
-/* The cards that may go to a foundation now, as bits of a mask (bit c: goes_home(c, ...)):
- * children asks it of every card the stock can bring up, so it is made once a position. */
+/* The cards that may go to a foundation now, as bits of a mask (bit c: card c goes home):
+ * a base-rank card onto an empty foundation, else the next card of a foundation's suit (not
+ * past a full one). children makes it once a position and tests every card against it. */
 static inline uint64_t home_mask(const int *found, int base) {
     uint64_t m = 0;
     for (int i = 0; i < NFOUND; i++) {
@@ -127,6 +120,9 @@ static inline uint64_t home_mask(const int *found, int base) {
     }
     return m;
 }
+
+/* Whether card c may go to a foundation (one card asked once: the mask's bit). */
+static inline int goes_home(int c, const int *found, int base) { return (int)(home_mask(found, base) >> c & 1); }
 
 static inline int foundation_size(int t, int base) { return ((RANK_[t] - base) % 13 + 13) % 13 + 1; }
 
@@ -206,17 +202,17 @@ static int children(const State *s, const Params *p, Edge *out, Edge *tmp) {
     const int base = p->base;
     const int *found = s->found;
     int safe = -1;
+    const uint64_t home = home_mask(found, base);
     /* DemonthiefSpace.safe_move */
-    if (s->nw && goes_home(s->waste[s->nw - 1], found, base) && is_safe_home(s->waste[s->nw - 1], found, base))
+    if (s->nw && (home >> s->waste[s->nw - 1] & 1) && is_safe_home(s->waste[s->nw - 1], found, base))
         safe = WASTE;
-    else if (s->nr && goes_home(s->reserve[s->nr - 1], found, base) &&
-             is_safe_home(s->reserve[s->nr - 1], found, base))
+    else if (s->nr && (home >> s->reserve[s->nr - 1] & 1) && is_safe_home(s->reserve[s->nr - 1], found, base))
         safe = RESERVE;
     else {
         for (int i = 0; i < NTAB; i++) {
             if (s->nt[i]) {
                 int c = s->tab[i][s->nt[i] - 1];
-                if (goes_home(c, found, base) && is_safe_home(c, found, base)) {
+                if ((home >> c & 1) && is_safe_home(c, found, base)) {
                     safe = i;
                     break;
                 }
@@ -226,7 +222,6 @@ static int children(const State *s, const Params *p, Edge *out, Edge *tmp) {
     if (safe >= 0) {
         ADD(PLAIN, 0, 0, safe, FOUNDATION, 1, 0);
     } else {
-        const uint64_t home = home_mask(found, base);
         int first_left = -1, first_right = -1;
         for (int j = 0; j < 4; j++)
             if (!s->nt[j]) {
