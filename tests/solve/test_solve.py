@@ -13,7 +13,7 @@ from cardtable.core.errors import CardtableError
 from cardtable.games import rules_for
 from cardtable.solve import SolveResult, solve, solver
 from cardtable.solve.search import Budget, Found, Pruned, depth_first, search
-from cardtable.solve.spaces import KlondikeClassSpace, RulesSpace, space_for
+from cardtable.solve.spaces import DemonthiefSolverSpace, KlondikeClassSpace, RulesSpace, space_for
 
 # Each game and mode, with the first deal whose winning line anchors the endgame
 # positions (the first deal from 0 that the solver wins within 50,000 positions).
@@ -157,6 +157,22 @@ def test_the_pruned_phases_widen_then_the_complete_search_decides(monkeypatch: p
     calls.clear()
     solve(cardtable.new_game("klondike", deal=49), seconds=None)
     assert [nodes for _, _, nodes in calls] == [solver.PRUNED_NODES, solver.PRUNED_NODES, None]
+
+
+def test_a_solver_space_names_its_own_widths(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Demonthief's solver space broadens to width 5 before the complete search: five
+    # parts, a fifth of the nodes each (deal 1868's widths 2 and 3 end at once proving
+    # nothing, width 4 wins).
+    calls: list[tuple[str, int | None, int | None]] = []
+    monkeypatch.setattr(solver, "search", recording(calls))
+    result = solve(cardtable.new_game("demonthief", deal=1868), nodes=1_000_000)
+    assert result.solved
+    assert [(phase, k) for phase, k, _ in calls] == [("pruned", 2), ("pruned", 3), ("pruned", 4)]
+    assert [nodes for _, _, nodes in calls] == [200_000] * 3
+    calls.clear()
+    monkeypatch.setattr(DemonthiefSolverSpace, "PRUNED_WIDTHS", (2,))
+    solve(cardtable.new_game("demonthief", deal=1868), nodes=1_000)
+    assert calls[0] == ("pruned", 2, 500) and calls[-1][:2] == ("complete", None)
 
 
 def test_klondike_is_solved_in_its_class_space(monkeypatch: pytest.MonkeyPatch) -> None:

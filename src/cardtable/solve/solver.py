@@ -23,20 +23,13 @@ from .lost import proved_lost
 from .memory import default_memory, peak_mb, position_bytes, reset_peak
 from .search import search
 from .spaces import equivalent_start
-from .types import Budget, Found, Pruned
+from .types import Budget, Found, Pruned, pruned_widths
 
 VERDICTS = ("solved", "unsolvable", "unknown")
 
-PRUNED_WIDTHS = (2, 3)
-"""Children kept per position in the solver's first, incomplete phases, one phase per
-width in turn (iterative broadening)."""
 PRUNED_NODES = 2_000_000
 """The most positions each incomplete phase explores when ``solve`` has neither a time
-nor a node limit. With a limit, a phase explores up to its share of it (PRUNED_SHARE)."""
-PRUNED_SHARE = 3
-"""Each incomplete phase gets at most 1/PRUNED_SHARE of the seconds and nodes; the
-complete search gets the rest (at least a third; in Klondike the phases end in under
-a second on the slowest deals, so its proofs keep nearly all the time)."""
+nor a node limit. With a limit, a phase explores up to its share of it (:func:`pruned_widths`)."""
 
 
 @dataclass(frozen=True)
@@ -131,17 +124,19 @@ def solve(
     # A phase's share of a limit, not a fixed count: the narrow phases find wins the
     # complete search misses in its time (Desturado medium deal 16: width 2 wins after
     # 2.3 million positions; the complete search had not after 100 million).
-    quick_seconds = None if seconds is None else seconds / PRUNED_SHARE
+    widths = pruned_widths(space)
+    parts = len(widths) + 1
+    quick_seconds = None if seconds is None else seconds / parts
     quick_nodes: int | None
     if nodes is not None:
-        quick_nodes = nodes // PRUNED_SHARE
+        quick_nodes = nodes // parts
     elif seconds is not None:
         quick_nodes = None  # the phase's share of the time limits it
     else:
         quick_nodes = PRUNED_NODES
     found = Found("unknown")  # the work of every phase so far, and the win if one was found
     if quick_nodes is None or quick_nodes > 1:
-        for width in PRUNED_WIDTHS:
+        for width in widths:
             left = _left(deadline)
             if left is not None and left <= 0:
                 break

@@ -799,6 +799,8 @@ class DemonthiefSolverSpace(DemonthiefSpace):
     """
 
     SCORE_EXPOSES_HOME = 3
+    PRUNED_WIDTHS: tuple[int, ...] = (2, 3, 4, 5)
+    """``solve``'s incomplete phases in this space (:func:`cardtable.solve.solver.pruned_widths`)."""
 
 
 # --- Desturado -----------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """What every search of the solver shares: the :class:`SearchSpace` a search walks, its
 :class:`Budget`, what it :class:`Found`, :class:`Pruned`, a space cut down to its most
-promising children, and a :class:`SampleBatch`, the samples the honest player asks to be
-solved in one call.
+promising children, the widths of ``solve``'s phases in such spaces (:func:`pruned_widths`),
+and a :class:`SampleBatch`, the samples the honest player asks to be solved in one call.
 
 Both the Python search (:mod:`cardtable.solve.search`) and the compiled cores
 (:mod:`cardtable.solve.native`) use these, and this module imports neither: the
@@ -20,6 +20,28 @@ from typing import Any, Protocol
 
 Edge = tuple[Sequence[Any], Any]
 """A step of a search space: the real moves it stands for, and the position they reach."""
+
+
+PRUNED_WIDTHS: tuple[int, ...] = (2, 3)
+"""Children kept per position in the solver's first, incomplete phases, one phase per
+width in turn (iterative broadening). A solver space may name its own
+(``PRUNED_WIDTHS`` on the space: :class:`~cardtable.solve.spaces.DemonthiefSolverSpace`)."""
+
+
+def pruned_widths(space: Any) -> tuple[int, ...]:
+    """The widths of ``solve``'s incomplete phases in ``space``: its ``PRUNED_WIDTHS``, else
+    :data:`PRUNED_WIDTHS`. Each phase gets at most one part in ``len(widths) + 1`` of the
+    seconds and nodes, and the complete search the rest (at least one part; in Klondike
+    the phases end in under a second on the slowest deals, so its proofs keep nearly all
+    the time). The compiled cores' samplers take them from here too.
+
+    >>> from cardtable.games import rules_for
+    >>> from cardtable.solve.solver import solver_space
+    >>> pruned_widths(solver_space(rules_for("klondike"))), pruned_widths(solver_space(rules_for("demonthief")))
+    ((2, 3), (2, 3, 4, 5))
+    """
+    widths = getattr(space, "PRUNED_WIDTHS", PRUNED_WIDTHS)
+    return tuple(widths)
 
 
 class SearchSpace(Protocol):

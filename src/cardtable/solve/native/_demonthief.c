@@ -50,6 +50,8 @@
  * reserve, 103 stock cards times 10 targets. */
 #define MAX_NODE_EDGES (11 + NTAB * (NTAB - 1) * CAP + 2 * NTAB + CAP * 10)
 
+#define MAX_WIDTHS 8 /* narrow phases solve_within runs at most */
+
 #define PLAIN 0
 #define DRAWS 1  /* ``draws`` draws, then the move */
 #define REDEALS 2 /* the whole stock drawn (``nstock`` draws), a redeal, ``draws`` draws, the move */
@@ -81,6 +83,8 @@ typedef struct {
     long long k; /* -1: every child */
     int s_reserve_home, s_home, s_stock_home, s_reserve, s_waste, s_emptying, s_stock, s_into_empty;
     int s_exposes_home;
+    int nwidths;                  /* sample_outcomes: solve's narrow phases (pruned_widths) */
+    long long widths[MAX_WIDTHS]; /* their widths, in turn */
 } Params;
 
 static void init_tables(void) {
@@ -784,30 +788,59 @@ static int apply_rules_move(State *s, int src, int dst, int n, int base, int red
     return 0;
 }
 
-/* cardtable.solve.solve's search of DemonthiefSpace within `nodes` positions, from s: its
- * narrow phases (the first 2, then 3 children of every position, each within a third of
- * the nodes) and then the complete search with the rest. SOLVED, UNSOLVABLE (proved by the
- * complete search), UNKNOWN, NO_MEMORY or INTERRUPTED. */
+/* cardtable.solve.solve's search of the space within `nodes` positions, from s: its narrow
+ * phases (the first k children of every position for each k of params->widths in turn, each
+ * within one part in nwidths + 1 of the nodes) and then the complete search with the rest.
+ * SOLVED, UNSOLVABLE (proved by the complete search), UNKNOWN, NO_MEMORY or INTERRUPTED. */
 static int solve_within(const Params *params, const State *s, long long nodes) {
-    static const long long widths[3] = {2, 3, -1};
-    long long quick = nodes / 3, spent = 0;
+    const int phases = params->nwidths + 1;
+    long long quick = nodes / phases, spent = 0;
     Budget B;
     memset(&B, 0, sizeof B);
     B.has_nodes = 1;
-    for (int w = quick > 1 ? 0 : 2; w < 3; w++) {
+    for (int w = quick > 1 ? 0 : phases - 1; w < phases; w++) {
+        const int complete = w == phases - 1;
         Search S;
         memset(&S, 0, sizeof S);
         S.p = *params;
-        S.p.k = widths[w];
-        B.max_nodes = w < 2 ? quick : nodes - spent;
+        S.p.k = complete ? -1 : params->widths[w];
+        B.max_nodes = complete ? nodes - spent : quick;
         State t = *s;
         long long used = 0;
         int r = seen_init(&S.seen, KEY_WORDS) < 0 ? NO_MEMORY : run(&S, &t, &B, &used);
         search_free(&S);
         spent += used;
-        if (w == 2 || r == SOLVED || r == NO_MEMORY || r == INTERRUPTED) return r;
+        if (complete || r == SOLVED || r == NO_MEMORY || r == INTERRUPTED) return r;
     }
     return UNKNOWN; /* (not reached) */
+}
+
+/* solve's narrow widths (pruned_widths) into p: 0, or -1 with an exception set. */
+static int read_widths(PyObject *widths, Params *p) {
+    PyObject *seq = PySequence_Fast(widths, "widths");
+    if (!seq) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > MAX_WIDTHS) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "widths: at most eight");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (v < 0) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "widths: not negative");
+            return -1;
+        }
+        p->widths[i] = v;
+    }
+    p->nwidths = (int)n;
+    Py_DECREF(seq);
+    return 0;
 }
 
 /* PlayLine for sample_rounds: the line's moves, then solve_within. */
@@ -821,19 +854,20 @@ static int play_line(const void *options, void *position, const uint8_t (*moves)
 
 static PyObject *sample_outcomes(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *stock, *waste, *reserve, *foundations, *tableau, *scores, *unseen, *lines;
+    PyObject *stock, *waste, *reserve, *foundations, *tableau, *scores, *widths, *unseen, *lines;
     int base, used, redeals;
     long long first, count, nodes;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOOOOiiiOOOLLKL:sample_outcomes", &stock, &waste, &reserve, &foundations, &tableau,
-                          &base, &used, &redeals, &scores, &unseen, &lines, &first, &count, &seed, &nodes))
+    if (!PyArg_ParseTuple(args, "OOOOOiiiOOOOLLKL:sample_outcomes", &stock, &waste, &reserve, &foundations, &tableau,
+                          &base, &used, &redeals, &scores, &widths, &unseen, &lines, &first, &count, &seed, &nodes))
         return NULL;
     Params params;
     memset(&params, 0, sizeof params);
     params.base = base;
     params.redeals = redeals;
     params.k = -1;
-    if (check_ranges(base, used, redeals) < 0 || read_scores(scores, &params) < 0) return NULL;
+    if (check_ranges(base, used, redeals) < 0 || read_scores(scores, &params) < 0 || read_widths(widths, &params) < 0)
+        return NULL;
     State *start = malloc(sizeof(State));
     if (!start) return PyErr_NoMemory();
     PyObject *out = NULL;
@@ -1091,13 +1125,14 @@ static PyMethodDef methods[] = {
      "SCORE_HOME, SCORE_STOCK_HOME, SCORE_RESERVE, SCORE_WASTE, SCORE_EMPTYING, SCORE_STOCK, SCORE_INTO_EMPTY; "
      "k < 0: every child; moves: (src, dst, n) tuples."},
     {"sample_outcomes", sample_outcomes, METH_VARARGS,
-     "sample_outcomes(stock, waste, reserve, foundations, tableau, base, redeals_used, redeals, scores, unseen, lines,\n"
-     "                first, count, seed, nodes) -> [bytes, ...]\n\n"
+     "sample_outcomes(stock, waste, reserve, foundations, tableau, base, redeals_used, redeals, scores, widths,\n"
+     "                unseen, lines, first, count, seed, nodes) -> [bytes, ...]\n\n"
      "The honest player's sampled evaluation (cardtable.bots.honest), as _klondike.sample_outcomes: the\n"
      "position's face-down places (Rules.face_down's order: the stock from its bottom, then the reserve\n"
      "under its top card) marked in unseen are dealt at random in samples first to first + count - 1 of\n"
      "seed; in each, each line of (src, dst, n) moves is played and the position after it solved as\n"
-     "cardtable.solve.solve does within nodes positions (DemonthiefSpace with the scores). For each line,\n"
+     "cardtable.solve.solve does within nodes positions (DemonthiefSpace with the scores; solve's narrow\n"
+     "phases of the widths, at most eight, in turn, then the complete search). For each line,\n"
      "bytes: one per sample, 1 won, 2 proved lost, 0 unknown. ValueError for what the core does not take."},
     {"can_progress", py_can_progress, METH_VARARGS,
      "can_progress(stock, waste, reserve, foundations, tableau, base, redeals_used, redeals, limit) -> 1, 0 or -1\n\n"

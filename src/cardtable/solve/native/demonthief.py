@@ -32,7 +32,7 @@ from typing import Any
 from ...games import demonthief as dt
 from ...games.demonthief import DemonsAndThieves, Demonthief, DemonthiefMove, DemonthiefState
 from ..spaces import DemonthiefSolverSpace, DemonthiefSpace
-from ..types import Budget, Found, SampleBatch
+from ..types import Budget, Found, SampleBatch, pruned_widths
 from . import load, pure, run, sample_with, unwrap
 
 CORE = load("demonthief")
@@ -183,8 +183,9 @@ def can_progress(rules: Any, state: Any, limit: int, targets: Collection[Any] = 
 def sample_outcomes(rules: Any, state: Any, batch: SampleBatch) -> list[bytes] | None:
     """:func:`cardtable.bots.honest.sample_outcomes` of a Demonthief or Demons and Thieves
     position by the compiled core (``sample_outcomes`` of ``_demonthief.c``): the same samples,
-    each solved as :func:`cardtable.solve.solve` solves it within the batch's ``nodes`` positions (its
-    narrow phases, then the complete search of :class:`~cardtable.solve.spaces.DemonthiefSolverSpace`),
+    each solved as :func:`cardtable.solve.solve` solves it within the batch's ``nodes`` positions
+    (its narrow phases of :func:`~cardtable.solve.types.pruned_widths`, then the complete search
+    of :class:`~cardtable.solve.spaces.DemonthiefSolverSpace`),
     or None when the core does not apply (not built, ``CARDTABLE_PURE``, other rules, a
     position or line it does not take).
 
@@ -197,4 +198,5 @@ def sample_outcomes(rules: Any, state: Any, batch: SampleBatch) -> list[bytes] |
     if args is None or CORE is None or pure():
         return None
     *position, redeals, scores, _, _ = args
-    return sample_with(CORE.sample_outcomes, (*position, redeals, scores), batch)
+    widths = pruned_widths(DemonthiefSolverSpace)
+    return sample_with(CORE.sample_outcomes, (*position, redeals, scores, widths), batch)
