@@ -27,6 +27,7 @@ from cardtable.games import rules_for, specs
 from cardtable.games.klondike import DRAW, REDEAL
 from cardtable.solve import solve
 from cardtable.solve.native import native_function
+from cardtable.solve.spaces import DemonthiefSolverSpace, KlondikeClassSpace
 from cardtable.solve.types import SampleBatch
 
 ONE_PLAYER = [
@@ -197,6 +198,37 @@ def test_the_samplers_agree_along_a_won_game_through_a_redeal() -> None:
             checked, won = checked + 1, won + fast[0].count(WON)
         state = rules.apply(state, move)
     assert checked >= 5 and won > 0
+
+
+def test_the_compiled_samplers_follow_the_solver_spaces_widths(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The Demonthief core runs the narrow phases the solver space names, sample for sample as
+    # solve does; the Klondike core knows only widths 2 and 3, so with others it leaves the
+    # samples to Python (None) rather than solve them otherwise.
+    rules = rules_for("demonthief")
+    compiled = native_function(rules, "sample_outcomes")
+    assert compiled is not None
+    start = rules.deal(2)
+    line = solve(Game(rules, start), seconds=None, nodes=300_000).moves
+    seen = set()
+    for at in (10, 130):  # two positions of a won game where the widths decide the outcomes
+        state = start
+        for move in line[:at]:
+            state = rules.apply(state, move)
+        batch = SampleBatch([True] * len(rules.face_down(state)), [[]], first=0, count=6, seed=2, nodes=2_000)
+        for widths in [(2,), (4, 2, 6), ()]:
+            monkeypatch.setattr(DemonthiefSolverSpace, "PRUNED_WIDTHS", widths)
+            got = compiled(rules, state, batch)
+            assert got == python_sample_outcomes(rules, state, batch), (at, widths)
+            seen.add((at, got[0]))
+    assert len(seen) >= 4  # the widths changed some outcomes: the test can tell them apart
+    klondike = rules_for("klondike")
+    sampler = native_function(klondike, "sample_outcomes")
+    assert sampler is not None
+    start = klondike.deal(8)
+    probe = SampleBatch([True] * len(klondike.face_down(start)), [[]], first=0, count=2, seed=1, nodes=500)
+    assert sampler(klondike, start, probe) is not None
+    monkeypatch.setattr(KlondikeClassSpace, "PRUNED_WIDTHS", (2, 3, 4), raising=False)
+    assert sampler(klondike, start, probe) is None
 
 
 def test_the_sampler_deals_only_the_unseen_places() -> None:
