@@ -432,12 +432,13 @@ class KlondikeClassSpace(KlondikeSpace):
 
     def _on_cycle(self, s: KlondikeState) -> bool:
         """Whether the waste size of ``s`` is one the stock's cycle passes through from an
-        empty waste, with unlimited redeals and draw 3 (``docs/solver.md``, "The waste sizes
-        of the stock's cycle"): 0, 3, 6, ... or the whole talon. From each of these, draws
-        and redeals alone reach every other and change nothing else, and such positions
-        have the same children here (the same stock plays, each to the same position; the
-        other moves keep the waste size). So :meth:`key` merges them. Not in draw 1, whose
-        safe move reads the waste top, nor with limited redeals, which draws use up.
+        empty waste, with unlimited redeals (``docs/solver.md``, "The waste sizes of the
+        stock's cycle"): in draw 3 0, 3, 6, ... or the whole talon, in draw 1 every size.
+        From each of these, draws and redeals alone reach every other and change nothing
+        else, and such positions have the same children here (the same stock plays, each to
+        the same position; the other moves keep the waste size), but where draw 1's safe
+        move plays the waste top: that move alone, which keeps a win. So :meth:`key` merges
+        them. Not with limited redeals, which draws use up.
 
         >>> from cardtable.games.klondike import DRAW, Klondike
         >>> r = Klondike(); space = KlondikeClassSpace(r); s = r.deal(0)
@@ -446,10 +447,10 @@ class KlondikeClassSpace(KlondikeSpace):
         >>> space.key(s) == space.key(r.apply(s, DRAW))
         True
         >>> KlondikeClassSpace(Klondike(draw=1))._on_cycle(s), KlondikeClassSpace(Klondike(redeals=2))._on_cycle(s)
-        (False, False)
+        (True, False)
         """
         draw = self.rules.options["draw"]
-        if draw == 1 or self.rules.options["redeals"] is not None:
+        if self.rules.options["redeals"] is not None:
             return False
         p = len(s.waste)
         return p % draw == 0 or not s.stock

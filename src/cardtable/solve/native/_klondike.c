@@ -109,13 +109,14 @@ typedef struct {
 enum { EKEY_WORDS = KEY_WORDS + 1 };
 
 /* The waste size as the class key holds it: KlondikeClassSpace.key's rule. With unlimited
- * redeals and draw 3, the waste sizes the stock's cycle passes through from an empty waste
- * (0, 3, 6, ..., and the whole talon) are one: from each of them draws and redeals reach
+ * redeals (draw 3 here; draw 1 below), the waste sizes the stock's cycle passes through
+ * from an empty waste (0, 3, 6, ..., and the whole talon) are one: from each of them draws and redeals reach
  * every other, changing nothing else, and the class space's children of such positions are
  * the same (the same stock plays, each to the same position; the other moves keep the waste
  * size, so their children are again on the cycle). Such a waste size is kept as 0; a waste
- * size off the cycle is kept as it is (never a multiple of 3 nor the talon's size). Draw 1
- * (where the safe move reads the waste top) and limited redeals keep every size. */
+ * size off the cycle is kept as it is (never a multiple of 3 nor the talon's size). In draw 1
+ * every size is on the cycle (its safe move of the waste top keeps a win, so a class may be
+ * searched from any of its positions); limited redeals keep every size. */
 static inline int waste_digit(const Search *S, int p, int nt) {
     return S->cycle && (p % S->draw == 0 || p == nt) ? 0 : p;
 }
@@ -977,7 +978,7 @@ static int read_options(Search *S, int draw, int freturn, int classes, int mode,
     S->mode = mode;
     S->k = k;
     S->limit = -1;
-    S->cycle = classes && draw > 1 && redeals == Py_None;
+    S->cycle = classes && redeals == Py_None;
     if (redeals != Py_None) {
         long r = PyLong_AsLong(redeals);
         if (r == -1 && PyErr_Occurred()) return -1;
