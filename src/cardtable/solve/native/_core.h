@@ -461,6 +461,42 @@ static inline void deal_sample(uint8_t *bytes, const size_t *hidden, int nhidden
     for (int i = 0; i < nhidden; i++) bytes[hidden[i]] = cards[i];
 }
 
+/* The widths of solve's narrow phases (cardtable.solve.types.pruned_widths), as a core's
+ * sampler runs them before its complete search: k[0], ..., k[n - 1] in turn. */
+#define MAX_WIDTHS 8
+typedef struct {
+    int n;
+    long long k[MAX_WIDTHS];
+} Widths;
+
+/* A sequence of at most MAX_WIDTHS widths, none negative, into w: 0, or -1 with an exception set. */
+static inline int read_widths(PyObject *widths, Widths *w) {
+    PyObject *seq = PySequence_Fast(widths, "widths");
+    if (!seq) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > MAX_WIDTHS) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "widths: at most eight");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (v < 0) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "widths: not negative");
+            return -1;
+        }
+        w->k[i] = v;
+    }
+    w->n = (int)n;
+    Py_DECREF(seq);
+    return 0;
+}
+
 /* Of the face-down places `places` (byte offsets into the position, in Rules.face_down's
  * order, at most 256), those `unseen` marks (a truth value each) into `hidden`: their number,
  * or -1 with an exception set. */

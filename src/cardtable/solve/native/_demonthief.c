@@ -50,8 +50,6 @@
  * reserve, 103 stock cards times 10 targets. */
 #define MAX_NODE_EDGES (11 + NTAB * (NTAB - 1) * CAP + 2 * NTAB + CAP * 10)
 
-#define MAX_WIDTHS 8 /* narrow phases solve_within runs at most */
-
 #define PLAIN 0
 #define DRAWS 1  /* ``draws`` draws, then the move */
 #define REDEALS 2 /* the whole stock drawn (``nstock`` draws), a redeal, ``draws`` draws, the move */
@@ -83,8 +81,7 @@ typedef struct {
     long long k; /* -1: every child */
     int s_reserve_home, s_home, s_stock_home, s_reserve, s_waste, s_emptying, s_stock, s_into_empty;
     int s_exposes_home;
-    int nwidths;                  /* sample_outcomes: solve's narrow phases (pruned_widths) */
-    long long widths[MAX_WIDTHS]; /* their widths, in turn */
+    Widths widths; /* sample_outcomes: solve's narrow phases (pruned_widths) */
 } Params;
 
 static void init_tables(void) {
@@ -790,10 +787,10 @@ static int apply_rules_move(State *s, int src, int dst, int n, int base, int red
 
 /* cardtable.solve.solve's search of the space within `nodes` positions, from s: its narrow
  * phases (the first k children of every position for each k of params->widths in turn, each
- * within one part in nwidths + 1 of the nodes) and then the complete search with the rest.
+ * within one part in widths.n + 1 of the nodes) and then the complete search with the rest.
  * SOLVED, UNSOLVABLE (proved by the complete search), UNKNOWN, NO_MEMORY or INTERRUPTED. */
 static int solve_within(const Params *params, const State *s, long long nodes) {
-    const int phases = params->nwidths + 1;
+    const int phases = params->widths.n + 1;
     long long quick = nodes / phases, spent = 0;
     Budget B;
     memset(&B, 0, sizeof B);
@@ -803,7 +800,7 @@ static int solve_within(const Params *params, const State *s, long long nodes) {
         Search S;
         memset(&S, 0, sizeof S);
         S.p = *params;
-        S.p.k = complete ? -1 : params->widths[w];
+        S.p.k = complete ? -1 : params->widths.k[w];
         B.max_nodes = complete ? nodes - spent : quick;
         State t = *s;
         long long used = 0;
@@ -813,34 +810,6 @@ static int solve_within(const Params *params, const State *s, long long nodes) {
         if (complete || r == SOLVED || r == NO_MEMORY || r == INTERRUPTED) return r;
     }
     return UNKNOWN; /* (not reached) */
-}
-
-/* solve's narrow widths (pruned_widths) into p: 0, or -1 with an exception set. */
-static int read_widths(PyObject *widths, Params *p) {
-    PyObject *seq = PySequence_Fast(widths, "widths");
-    if (!seq) return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    if (n > MAX_WIDTHS) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "widths: at most eight");
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return -1;
-        }
-        if (v < 0) {
-            Py_DECREF(seq);
-            PyErr_SetString(PyExc_ValueError, "widths: not negative");
-            return -1;
-        }
-        p->widths[i] = v;
-    }
-    p->nwidths = (int)n;
-    Py_DECREF(seq);
-    return 0;
 }
 
 /* PlayLine for sample_rounds: the line's moves, then solve_within. */
@@ -866,7 +835,7 @@ static PyObject *sample_outcomes(PyObject *self, PyObject *args) {
     params.base = base;
     params.redeals = redeals;
     params.k = -1;
-    if (check_ranges(base, used, redeals) < 0 || read_scores(scores, &params) < 0 || read_widths(widths, &params) < 0)
+    if (check_ranges(base, used, redeals) < 0 || read_scores(scores, &params) < 0 || read_widths(widths, &params.widths) < 0)
         return NULL;
     State *start = malloc(sizeof(State));
     if (!start) return PyErr_NoMemory();

@@ -85,6 +85,7 @@ typedef struct {
     int classes; /* KlondikeClassSpace rather than KlondikeSpace */
     int cycle;   /* the class key merges the waste sizes of the stock's cycle (waste_digit) */
     long k;
+    Widths widths; /* sample_outcomes: solve's narrow phases (pruned_widths) */
     Seen seen; /* keys of KEY_WORDS words (not compact) */
     /* compact: the class space with classes numbered in one word (class_number), seen1
      * holding the numbers; the weights of the number's digits, and each pile's bottom card
@@ -1458,19 +1459,18 @@ static int apply_rules_move(State *s, int src, int dst, int n, int draw, int lim
 }
 
 /* cardtable.solve.solve's search of the class space within `nodes` positions, from s: its
- * narrow phases (the first 2, then 3 children of every position, each within a third of
- * the nodes) and then the complete search with the rest. SOLVED, UNSOLVABLE (proved by the
- * complete search), UNKNOWN or NO_MEMORY. */
+ * narrow phases (the first k children of every position for each k of options->widths in
+ * turn, each within one part in widths.n + 1 of the nodes) and then the complete search
+ * with the rest. SOLVED, UNSOLVABLE (proved by the complete search), UNKNOWN or NO_MEMORY. */
 static int solve_within(const Search *options, const State *s, long long nodes) {
-    static const int widths[2] = {2, 3};
-    long long quick = nodes / 3, spent = 0;
+    long long quick = nodes / (options->widths.n + 1), spent = 0;
     Budget B;
     memset(&B, 0, sizeof B);
     B.has_nodes = 1;
-    for (int w = 0; w < 2 && quick > 1; w++) {
+    for (int w = 0; w < options->widths.n && quick > 1; w++) {
         Search S = *options;
         S.mode = MODE_PRUNED;
-        S.k = widths[w];
+        S.k = (long)options->widths.k[w];
         B.max_nodes = quick;
         long long used = 0;
         int r = run(&S, s, &B, &used);
@@ -1490,7 +1490,7 @@ static int solve_within(const Search *options, const State *s, long long nodes) 
 
 PyDoc_STRVAR(sample_outcomes_doc,
              "sample_outcomes(stock, waste, foundations, tableau, down, redeals_used, draw, redeals, foundation_return,\n"
-             "            unseen, lines, first, count, seed, nodes) -> [bytes, ...]\n\n"
+             "            widths, unseen, lines, first, count, seed, nodes) -> [bytes, ...]\n\n"
              "The honest player's sampled evaluation (cardtable.bots.honest). The position is given by the\n"
              "KlondikeState fields; unseen holds a truth value for each of its face-down places in\n"
              "Rules.face_down's order (the stock bottom first, then piles 1-7 bottom first): the cards of\n"
@@ -1498,7 +1498,8 @@ PyDoc_STRVAR(sample_outcomes_doc,
              "to first + count - 1 of seed: sample k is the same in every call). In each sample, each line\n"
              "(a list of legal moves as (src, dst, n) triples, draws and redeals included, that turns up no\n"
              "card before its last move) is played and the position after it solved as\n"
-             "cardtable.solve.solve does within nodes positions (no time limit). For each line, bytes: one\n"
+             "cardtable.solve.solve does within nodes positions (no time limit; solve's narrow phases of the\n"
+             "widths, at most eight, in turn, then the complete search). For each line, bytes: one\n"
              "per sample, 1 won, 2 proved lost, 0 unknown. ValueError for a position or options the core\n"
              "does not take, or a line that is not a list of moves.");
 
@@ -1512,17 +1513,18 @@ static int play_line(const void *options, void *position, const uint8_t (*moves)
 }
 
 static PyObject *py_sample_outcomes(PyObject *self, PyObject *args) {
-    PyObject *stock, *waste, *found, *tableau, *down, *redeals, *unseen, *lines;
+    PyObject *stock, *waste, *found, *tableau, *down, *redeals, *widths, *unseen, *lines;
     long used;
     int draw, freturn;
     long long first, count, nodes;
     unsigned long long seed;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOOOliOpOOLLKL", &stock, &waste, &found, &tableau, &down, &used, &draw, &redeals,
-                          &freturn, &unseen, &lines, &first, &count, &seed, &nodes))
+    if (!PyArg_ParseTuple(args, "OOOOOliOpOOOLLKL", &stock, &waste, &found, &tableau, &down, &used, &draw, &redeals,
+                          &freturn, &widths, &unseen, &lines, &first, &count, &seed, &nodes))
         return NULL;
     Search options;
-    if (read_options(&options, draw, freturn, 1, MODE_FULL, 0, redeals) < 0) return NULL;
+    if (read_options(&options, draw, freturn, 1, MODE_FULL, 0, redeals) < 0 || read_widths(widths, &options.widths) < 0)
+        return NULL;
     State base;
     if (read_state(stock, waste, found, tableau, down, used, &base) < 0) return NULL;
     /* The face-down places in Rules.face_down's order (the stock from its bottom, then each

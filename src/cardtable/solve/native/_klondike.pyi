@@ -58,6 +58,7 @@ def sample_outcomes(
     draw: int,
     redeals: int | None,
     foundation_return: bool,
+    widths: tuple[int, ...],
     unseen: tuple[bool, ...],
     lines: list[list[Any]],
     first: int,

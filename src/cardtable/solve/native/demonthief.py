@@ -194,9 +194,9 @@ def sample_outcomes(rules: Any, state: Any, batch: SampleBatch) -> list[bytes] |
     >>> got is None or ([len(b) for b in got] == [3, 3] and set(b"".join(got)) <= {0, 1, 2})
     True
     """
-    args = _arguments(DemonthiefSolverSpace(rules), state) if type(rules) in _GAMES else None
-    if args is None or CORE is None or pure():
+    space = DemonthiefSolverSpace(rules) if type(rules) in _GAMES else None
+    args = None if space is None else _arguments(space, state)
+    if space is None or args is None or CORE is None or pure():
         return None
     *position, redeals, scores, _, _ = args
-    widths = pruned_widths(DemonthiefSolverSpace)
-    return sample_with(CORE.sample_outcomes, (*position, redeals, scores, widths), batch)
+    return sample_with(CORE.sample_outcomes, (*position, redeals, scores, pruned_widths(space)), batch)

@@ -61,10 +61,6 @@ the seen table's 16-byte slots (at most half full) and packed keys, and the path
 :func:`cardtable.solve.memory.position_bytes` sizes ``solve``'s default memory limit by it."""
 
 # Every move the core can name, as the rules' own move objects.
-_CORE_WIDTHS = (2, 3)
-"""The narrow phases ``solve_within`` of ``_klondike.c`` runs before its complete search:
-:func:`sample_outcomes` leaves a class space that names other widths to Python."""
-
 _MOVES: dict[tuple[int, int, int], KlondikeMove] = {
     tuple(m): m  # type: ignore[misc]
     for m in (
@@ -253,10 +249,10 @@ def can_progress(rules: Any, state: Any, limit: int, targets: Collection[Any] = 
 def sample_outcomes(rules: Any, state: Any, batch: SampleBatch) -> list[bytes] | None:
     """:func:`cardtable.bots.honest.sample_outcomes` by the compiled core (``sample_outcomes`` of
     ``_klondike.c``): the same samples, each solved as :func:`cardtable.solve.solve` solves
-    it within ``nodes`` positions (its narrow phases, then the complete search of the class
+    it within ``nodes`` positions (its narrow phases of
+    :func:`~cardtable.solve.types.pruned_widths`, then the complete search of the class
     space), or None when the core does not apply (not built, ``CARDTABLE_PURE``, other
-    rules or options, a class space with other widths than the core's, a position or line
-    it does not take).
+    rules or options, a position or line it does not take).
 
     >>> r = Klondike(); s = r.deal(8); unseen = [False] * 24 + [True] * 21
     >>> got = sample_outcomes(r, s, SampleBatch(unseen, [[]], first=0, count=4, seed=1, nodes=1_000))
@@ -266,6 +262,5 @@ def sample_outcomes(rules: Any, state: Any, batch: SampleBatch) -> list[bytes] |
     rule = _core_rules(rules, state)
     if rule is None or CORE is None:  # (CORE: checked by _core_rules, said again for mypy)
         return None
-    if pruned_widths(KlondikeClassSpace) != _CORE_WIDTHS:
-        return None
-    return sample_with(CORE.sample_outcomes, (*state, *rule), batch)
+    widths = pruned_widths(KlondikeClassSpace(rules))
+    return sample_with(CORE.sample_outcomes, (*state, *rule, widths), batch)
