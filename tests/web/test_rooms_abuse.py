@@ -222,7 +222,7 @@ def test_hostile_budgets_do_not_hold_back_another_clients_bot(serve: Serve) -> N
     assert pool.busy == 2 and pool.queued >= 3
     victim = made(make_room(live, [HUMAN, ismcts(iterations=100)], address="10.0.0.2", player="victim"))
     me = Client(live, victim["code"], token=victim["token"], address="10.0.0.2", player="victim")
-    waits = []
+    waits, queued = [], []
     for _ in range(3):
         frame = person_turn(me)
         if frame["status"] == "over":
@@ -231,10 +231,12 @@ def test_hostile_budgets_do_not_hold_back_another_clients_bot(serve: Serve) -> N
         sent = time.monotonic()
         me.snapshot(lambda f, at=frame["at"]: f["at"] > at + 1 or f["status"] == "over", timeout=10)
         waits.append(time.monotonic() - sent)
+        queued.append(pool.queued)
     # The victim's bot was served while the hostile searches still waited (the pool takes
     # rooms in turn; each hostile search is bounded by its 1 s of wall-clock time, whatever
-    # the machine's load, so 21 of them on 2 workers keep it busy for about 10 s).
-    assert waits and pool.queued >= 1, (waits, pool.queued)
+    # the machine's load, so 21 of them on 2 workers keep it busy for about 10 s). Read at
+    # the first answer: on a loaded machine the queue may have drained by the third.
+    assert waits and queued[0] >= 1, (waits, queued)
     # The bot's pause (0.05 s), one hostile search ahead at most (1 s), its own short search
     # (slack for a loaded machine).
     assert max(waits) < 4.0, waits
