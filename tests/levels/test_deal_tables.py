@@ -319,10 +319,10 @@ def test_the_first_deals_of_every_table_grade_at_their_level_live() -> None:
     checked = 0
     for key, level, deals in tabled():
         rules = rules_for(key.game, **key.options())
-        for deal in deals[:2]:
+        for deal in deals[:1]:  # the first deal of each table (each grading is a full search)
             assert grade(rules, deal).level == level, (key.label, deal)
             checked += 1
-    assert checked >= 2 * 3 * len(level_tables())  # easy, normal and hard at least, everywhere
+    assert checked >= 3 * len(level_tables())  # easy, normal and hard at least, everywhere
 
 
 def test_measure_gives_the_raw_measurements() -> None:

@@ -3,28 +3,41 @@ keyboard alone, a table's cards and marks where the page draws them."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from .conftest import Page
 
-WCAG_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+WCAG_AA = {
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+    "resultTypes": ["violations"],  # the passes' nodes too would be a large answer to carry back
+}
 """The rules axe runs: WCAG 2.0 and 2.1, levels A and AA."""
 
 SETTLED = "() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running')"
 """True once no CSS transition runs: a message fading in is measured at its full colour, not mid-blend."""
 
 
-def violations(p: Any) -> list[str]:
-    """axe's WCAG 2.1 AA violations of the page once its transitions have settled: each rule
-    with (up to five of) the elements it found."""
+@cache
+def _axe_script() -> str:
     from axe_playwright_python.sync_playwright import Axe
 
+    script: str = Axe().axe_script
+    return script
+
+
+def violations(p: Any) -> list[str]:
+    """axe's WCAG 2.1 AA violations of the page once its transitions have settled: each rule
+    with (up to five of) the elements it found. axe-core is put in a page once (a page
+    loaded anew needs it again)."""
     p.wait_for_function(SETTLED, timeout=5000)
-    results = Axe().run(p, options=WCAG_AA)
+    if p.evaluate("typeof window.axe") == "undefined":
+        p.evaluate(_axe_script())
+    results = p.evaluate("(options) => axe.run(document, options)", WCAG_AA)
     found: list[str] = []
-    for rule in results.response["violations"]:
+    for rule in results["violations"]:
         targets = [str(node["target"]) for node in rule["nodes"]][:5]
         found.append(f"{rule['id']} ({rule['impact']}): {rule['help']} -> {targets}")
     return found
@@ -39,29 +52,53 @@ TABLE_AT = """async ([game, deal, moves, options]) => {
 }"""
 """Make a table of this browser (its cookie) and play moves on it through the API; its id."""
 
-KEY_PATH = """([toPile, toIndex]) => {
-  // The arrow keys that take the focus from where it is to (toPile, toIndex), by the page's own
-  // rules for them (Table.neighbour), found breadth first.
+KEY_PLAN = """([text]) => {
+  // The keys that play the shown table's legal move ``text`` from where the focus is, by the
+  // page's own rules for the arrow keys (Table.neighbour), each walk found breadth first: to the
+  // card picked up (or the stock) then Enter, to the place it goes then Enter. One call a move,
+  // small answers: each call is a round trip and each answer is checked by Playwright.
   const t = window.cardtableTable;
-  const a = document.activeElement;
-  const start = [a.dataset.pile, a.dataset.index === undefined ? -1 : Number(a.dataset.index)];
+  const move = t.table.legal.find((m) => m.move === text);
+  if (!move) return {error: `${text} is not a legal move of the shown table`};
+  const top = (name) => t.table.piles.find((p) => p.name === name).cards.length - 1;
   const id = ([p, i]) => `${p}|${i}`;
-  const came = new Map([[id(start), null]]);
-  const queue = [start];
-  while (queue.length) {
-    const here = queue.shift();
-    if (here[0] === toPile && here[1] === toIndex) {
-      const keys = [];
-      for (let step = came.get(id(here)); step; step = came.get(step[0])) keys.unshift(step[1]);
-      return keys;
+  const walk = (start, goal) => {
+    const came = new Map([[id(start), null]]);
+    const queue = [start];
+    while (queue.length) {
+      const here = queue.shift();
+      if (here[0] === goal[0] && here[1] === goal[1]) {
+        const keys = [];
+        for (let step = came.get(id(here)); step; step = came.get(step[0])) keys.unshift(step[1]);
+        return keys;
+      }
+      for (const key of ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]) {
+        const next = t.neighbour(here[0], here[1], key);
+        if (!came.has(id(next))) { came.set(id(next), [id(here), key]); queue.push(next); }
+      }
     }
-    for (const key of ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]) {
-      const next = t.neighbour(here[0], here[1], key);
-      if (!came.has(id(next))) { came.set(id(next), [id(here), key]); queue.push(next); }
-    }
+    return null;
+  };
+  const a = document.activeElement;
+  const inBoard = Boolean(a && a.closest && a.closest(".board"));
+  const first = inBoard ? a : t.board.querySelector(".card[tabindex='0']");  // ArrowDown enters the table there
+  const start = [first.dataset.pile, first.dataset.index === undefined ? -1 : Number(first.dataset.index)];
+  const kinds = Object.fromEntries(t.table.piles.map((p) => [p.name, p.kind]));
+  const goals = move.index === null
+    ? [[kinds[move.from] === "stock" ? move.from : move.to, null]]
+    : [[move.from, move.index], [move.to, null]];
+  const keys = inBoard ? [] : ["ArrowDown"];
+  let here = start;
+  for (const [pile, index] of goals) {
+    const goal = [pile, index === null ? top(pile) : index];
+    const path = walk(here, goal);
+    if (path === null) return {error: `no arrow keys lead to ${goal}`};
+    keys.push(...path, "Enter");
+    here = goal;
   }
-  return null;
+  return {keys, at: Number(document.body.dataset.at)};
 }"""
+"""The keys that play a legal move of the shown table, and the move count before it."""
 
 
 def open_at(page: Page, game: str, deal: int, moves: list[str], options: dict[str, Any] | None = None) -> Any:
@@ -90,38 +127,13 @@ def wait_at(p: Any, before: int) -> int:
     return at(p)
 
 
-def focus_by_keys(p: Any, pile: str, index: int) -> None:
-    """Walk the focus to card ``index`` of ``pile`` (-1: the pile's place) with the arrow keys."""
-    if not p.evaluate("Boolean(document.activeElement.closest && document.activeElement.closest('.board'))"):
-        p.keyboard.press("ArrowDown")  # into the table: its first card that can be picked up
-    keys = p.evaluate(KEY_PATH, [pile, index])
-    assert keys is not None, f"no arrow keys lead to {pile} {index}"
-    for key in keys:
+def play_by_keys(p: Any, text: str) -> int:
+    """The shown table's legal move ``text`` played with the arrow keys and Enter only; the move count after it."""
+    plan = p.evaluate(KEY_PLAN, [text])
+    assert "error" not in plan, plan["error"]
+    for key in plan["keys"]:
         p.keyboard.press(key)
-    focused = p.evaluate("[document.activeElement.dataset.pile, document.activeElement.dataset.index ?? '-1']")
-    assert focused == [pile, str(index)], (focused, pile, index)
-
-
-def top(table: dict[str, Any], pile: str) -> int:
-    """The index of a pile's top card (-1: empty), as the arrow keys reach it."""
-    return len(next(p for p in table["piles"] if p["name"] == pile)["cards"]) - 1
-
-
-def play_by_keys(p: Any, move: dict[str, Any]) -> int:
-    """A legal move of the shown table played with the arrow keys and Enter only."""
-    table = shown_table(p)
-    before = at(p)
-    if move["index"] is None:  # the stock as a whole: Enter on it
-        kinds = {x["name"]: x["kind"] for x in table["piles"]}
-        stock = move["from"] if kinds[move["from"]] == "stock" else move["to"]
-        focus_by_keys(p, stock, top(table, stock))
-        p.keyboard.press("Enter")
-    else:
-        focus_by_keys(p, move["from"], move["index"])
-        p.keyboard.press("Enter")
-        focus_by_keys(p, move["to"], top(table, move["to"]))
-        p.keyboard.press("Enter")
-    return wait_at(p, before)
+    return wait_at(p, plan["at"])
 
 
 def box(p: Any, selector: str) -> dict[str, float]:

@@ -1,5 +1,5 @@
-"""Accessibility in Chromium (issue 26): axe-core (``axe-playwright-python``) finds no WCAG 2.1 A
-or AA violation on any page, and one whole game of each solitaire is won by keyboard alone.
+"""Accessibility in Chromium (issue 26): axe-core finds no WCAG 2.1 A or AA violation on any
+page. (Whole games won by keyboard alone: ``test_keyboard.py``.)
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 import cardtable
 
 from .conftest import Page
-from .helpers import open_at, play_by_keys, shown_table, violations
+from .helpers import shown_table, violations
 from .rooms_client import play_turn, seat_two
 
 pytestmark = pytest.mark.browser
@@ -104,42 +104,6 @@ def test_axe_finds_no_violation_on_any_page(page: Page, width: int) -> None:
     for name, found in report.items():
         print(f"  {name}: {len(found)} violations")
     assert not {name: found for name, found in report.items() if found}
-
-
-KEYBOARD_DEALS = {
-    "klondike": 2412,
-    "desturado": 3323,
-    "demonthief": 68,
-    "demons-and-thieves": 1088,
-    "devils-square": 10541,
-}
-"""Easy deals (``deal_for_level(game, "easy", seed)``) whose winning line reaches autocomplete soonest."""
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", list(KEYBOARD_DEALS))
-def test_a_whole_game_won_by_keyboard_alone(page: Page, name: str) -> None:
-    """The solver's line, each move made with the arrow keys and Enter (a card picked up, then its
-    place); when autocomplete is offered, Shift+Tab to its button and Enter."""
-    deal = KEYBOARD_DEALS[name]
-    line = [str(m) for m in cardtable.solve(cardtable.new_game(name, deal=deal), seconds=30).moves]
-    assert line
-    p = open_at(page, name, deal, [])
-    p.set_default_timeout(20_000)
-    for text in line:
-        t = shown_table(p)
-        if t["finish"]:
-            for _ in range(200):
-                if p.evaluate("document.activeElement.id") == "finish":
-                    break
-                p.keyboard.press("Shift+Tab")
-            p.keyboard.press("Enter")
-            break
-        play_by_keys(p, next(m for m in t["legal"] if m["move"] == text))
-    p.wait_for_selector("body[data-state='won']")
-    assert shown_table(p)["outcome"]["won"]
-    p.wait_for_function("() => document.getElementById('announce').textContent.includes('You won!')")
-    assert not violations(p)  # the won banner too
 
 
 DAILY_WIN = """async ([mode, moves]) => {

@@ -187,21 +187,21 @@ def test_the_tables_plain_hint_is_the_honest_players_and_never_depends_on_face_d
     in another order, after the same moves) get the same plain hint, in the same words."""
     rng = random.Random(name)
     checked = 0
-    for deal in range(4):
+    for deal in range(2):  # each hint is a full-budget honest decision, seconds a position here
         game = _played(name, deal, rng.randrange(5, 25), rng)
         hidden = re.findall(r"<([^<>]+)>", game.to_text())
         if len(set(hidden)) < 2:
             continue
         hint = TableHints().plain(game, seconds=None)  # no time limit: the same on any machine
-        honest = honest_hint(game, seconds=None)
-        assert (hint["move"], hint["text"]) == (None if honest.move is None else str(honest.move), honest.text)
         assert (hint["move"] is None) == (not game.legal_moves())  # a move whenever one is legal
-        assert hint["source"] == "plain" and honest.source == "honest"
+        # The honest player's decision in a game its player cannot tell from this one: the
+        # table's hint must be it (two decisions show both claims; each costs seconds here).
         other = _redealt(game, rng)
-        again = TableHints().plain(other, seconds=None)
-        assert (again["move"], again["text"]) == (hint["move"], hint["text"])
+        honest = honest_hint(other, seconds=None)
+        assert (hint["move"], hint["text"]) == (None if honest.move is None else str(honest.move), honest.text)
+        assert hint["source"] == "plain" and honest.source == "honest"
         checked += 1
-    assert checked >= 2
+    assert checked == 2
 
 
 def _played(name: str, deal: int, moves: int, rng: random.Random) -> Any:
