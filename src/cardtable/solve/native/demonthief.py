@@ -194,9 +194,11 @@ def sample_outcomes(rules: Any, state: Any, batch: SampleBatch) -> list[bytes] |
     >>> got is None or ([len(b) for b in got] == [3, 3] and set(b"".join(got)) <= {0, 1, 2})
     True
     """
-    space = DemonthiefSolverSpace(rules) if type(rules) in _GAMES else None
-    args = None if space is None else _arguments(space, state)
-    if space is None or args is None or CORE is None or pure():
+    if type(rules) not in _GAMES or CORE is None or pure():
+        return None
+    space = DemonthiefSolverSpace(rules)
+    args = _arguments(space, state)
+    if args is None:
         return None
     *position, redeals, scores, _, _ = args
     return sample_with(CORE.sample_outcomes, (*position, redeals, scores, pruned_widths(space)), batch)
