@@ -133,7 +133,11 @@ def play_by_keys(p: Any, text: str) -> int:
     assert "error" not in plan, plan["error"]
     for key in plan["keys"]:
         p.keyboard.press(key)
-    return wait_at(p, plan["at"])
+    after = wait_at(p, plan["at"])
+    # The keys played this move, not another legal one (the first step the server sent back).
+    played = p.evaluate("(window.cardtableTable.table.steps || []).map((s) => s.move)")
+    assert played[:1] == [text], (text, played)
+    return after
 
 
 def box(p: Any, selector: str) -> dict[str, float]:
