@@ -188,3 +188,26 @@ def test_pure_and_what_the_core_does_not_take(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("CARDTABLE_PURE", "1")
     assert pure()
     assert native_demonthief.search(DemonthiefSpace(rules), start, budget) is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_lossy_search_finds_the_same_lines_and_proves_nothing(game: type[Demonthief]) -> None:
+    # exact=False remembers fingerprints, not keys: on searches this small no two keys share
+    # one, so it explores the same positions in the same order as the exact search, but a
+    # search that ends without a win says "unknown" (a fingerprint could have cut a win).
+    rules = game()
+    rng = random.Random(31)
+    verdicts: Counter[str] = Counter()
+    won = winning_line(rules, 1 if game is Demonthief else 2)
+    starts = [rules.deal(0), *won[len(won) // 2 :: 20]]
+    starts += [random_line(rules, rules.deal(rng.randrange(10**6)), rng.randrange(10**6), 80)[-1] for _ in range(6)]
+    for start in starts:
+        for space in spaces(rules):
+            for budget in (Budget(nodes=600), Budget(nodes=None, memory=250)):
+                exact = same(space, rules, start, budget)
+                lossy = native_demonthief.search(space, start, budget, exact=False)
+                assert lossy is not None
+                assert (lossy.nodes, lossy.moves) == (exact.nodes, exact.moves)
+                assert lossy.verdict == ("unknown" if exact.verdict == "unsolvable" else exact.verdict)
+                verdicts[exact.verdict] += 1
+    assert set(verdicts) == {"solved", "unsolvable", "unknown"}, verdicts

@@ -166,9 +166,11 @@ def run(
     budget: Budget,
     began: float,
     moves: Callable[[Any], list[Any]],
+    exact: bool = True,
 ) -> Found | None:
     """A core's ``search(*args, max_nodes, max_seen, seconds)`` under ``budget`` (the seconds
-    left since ``began``, a :func:`time.perf_counter` time) as a
+    left since ``began``, a :func:`time.perf_counter` time; ``exact`` False adds ``False``, a
+    core's lossy search, to the arguments) as a
     :class:`~cardtable.solve.search.Found`, its path turned into the rules' moves by
     ``moves``; None when the core is not built (``core`` None) or turned off
     (:func:`pure`), or cannot take the budget (:func:`limits`) or the position (a
@@ -191,7 +193,7 @@ def run(
     max_nodes, max_seen, seconds = budget_limits
     remaining = None if seconds is None else seconds - (time.perf_counter() - began)
     try:
-        verdict, nodes, path = core.search(*args, max_nodes, max_seen, remaining)
+        verdict, nodes, path = core.search(*args, max_nodes, max_seen, remaining, *(() if exact else (False,)))
     except ValueError:  # a position the core does not take (e.g. not one whole deck)
         return None
     return Found(verdict, moves(path), nodes, time.perf_counter() - began)

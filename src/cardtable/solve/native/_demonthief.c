@@ -487,7 +487,9 @@ typedef struct {
 
 typedef struct {
     Params p;
+    int lossy; /* remember each key's 63-bit fingerprint in prints, not the key in seen (wins only) */
     Seen seen; /* keys of KEY_WORDS words */
+    Seen1 prints;
     Level *levels; /* the path: nlevels positions */
     size_t nlevels, levels_cap;
     Edge *edges, *tmp; /* the children of the path's positions; room to sort one position's */
@@ -509,6 +511,25 @@ static int push_level(Search *S, const State *s) {
     return 0;
 }
 
+/* Whether the key is remembered, its hash in *h and the slot to remember it at in *slot.
+ * A lossy search compares 63-bit fingerprints (a sixth of the memory a position): two keys
+ * with one fingerprint would cut a line, never make one, so it can still find wins (each
+ * replayed by the rules) but its complete search proves nothing. */
+static inline int remembered(Search *S, const uint64_t *key, uint64_t *h, size_t *slot) {
+    *h = hash_key(key, KEY_WORDS);
+    return S->lossy ? seen1_find(&S->prints, *h >> 1, slot) : seen_find(&S->seen, key, *h, slot);
+}
+
+/* Remember the key of hash h at the slot remembered gave. 0, or -1 when out of memory. */
+static inline int remember(Search *S, const uint64_t *key, uint64_t h, size_t slot) {
+    return S->lossy ? seen1_insert(&S->prints, h >> 1, slot) : seen_insert(&S->seen, key, h, slot);
+}
+
+/* An empty memory of keys for the search. 0, or -1 when out of memory (search_free it anyway). */
+static int search_init(Search *S) {
+    return S->lossy ? seen1_init(&S->prints) : seen_init(&S->seen, KEY_WORDS);
+}
+
 /* depth_first, line for line, on the one position s, changed in place. Runs without the GIL,
  * taking it back now and then to let Ctrl-C through. SOLVED: the path is the current edge of
  * every level. */
@@ -522,9 +543,9 @@ static int run(Search *S, State *s, const Budget *B, long long *nodes_out) {
     if (!tmp) return NO_MEMORY;
     S->tmp = tmp;
     make_key(s, key);
-    uint64_t h = hash_key(key, KEY_WORDS);
-    seen_find(&S->seen, key, h, &slot);
-    if (seen_insert(&S->seen, key, h, slot) < 0 || push_level(S, s) < 0) return NO_MEMORY;
+    uint64_t h;
+    remembered(S, key, &h, &slot);
+    if (remember(S, key, h, slot) < 0 || push_level(S, s) < 0) return NO_MEMORY;
     long long nodes = 1;
     int result = UNSOLVABLE;
     Unlocked u;
@@ -540,8 +561,7 @@ static int run(Search *S, State *s, const Budget *B, long long *nodes_out) {
                 goto out;
             }
             make_key(s, key);
-            h = hash_key(key, KEY_WORDS);
-            if (seen_find(&S->seen, key, h, &slot)) {
+            if (remembered(S, key, &h, &slot)) {
                 undo(s, e, base);
                 continue;
             }
@@ -549,11 +569,11 @@ static int run(Search *S, State *s, const Budget *B, long long *nodes_out) {
                 result = SOLVED;
                 goto out;
             }
-            if (over_budget(B, nodes, S->seen.count)) {
+            if (over_budget(B, nodes, S->lossy ? S->prints.count : S->seen.count)) {
                 result = UNKNOWN;
                 goto out;
             }
-            if (seen_insert(&S->seen, key, h, slot) < 0 || push_level(S, s) < 0) {
+            if (remember(S, key, h, slot) < 0 || push_level(S, s) < 0) {
                 result = NO_MEMORY;
                 goto out;
             }
@@ -575,6 +595,7 @@ out:
 
 static void search_free(Search *S) {
     seen_free(&S->seen);
+    seen1_free(&S->prints);
     free(S->levels);
     free(S->edges);
     free(S->tmp);
@@ -714,14 +735,15 @@ static int read_position(PyObject *stock, PyObject *waste, PyObject *reserve, Py
 static PyObject *search(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *stock, *waste, *reserve, *foundations, *tableau, *scores, *nodes_obj, *memory_obj, *seconds_obj;
-    int base, used, redeals, eager;
+    int base, used, redeals, eager, exact = 1;
     long long k;
-    if (!PyArg_ParseTuple(args, "OOOOOiiiOpLOOO:search", &stock, &waste, &reserve, &foundations, &tableau, &base,
-                          &used, &redeals, &scores, &eager, &k, &nodes_obj, &memory_obj, &seconds_obj))
+    if (!PyArg_ParseTuple(args, "OOOOOiiiOpLOOO|p:search", &stock, &waste, &reserve, &foundations, &tableau, &base,
+                          &used, &redeals, &scores, &eager, &k, &nodes_obj, &memory_obj, &seconds_obj, &exact))
         return NULL;
 
     Search S;
     memset(&S, 0, sizeof S);
+    S.lossy = !exact;
     Params *p = &S.p;
     p->base = base;
     p->redeals = redeals;
@@ -738,7 +760,8 @@ static PyObject *search(PyObject *self, PyObject *args) {
         return NULL;
     }
     long long nodes = 0;
-    int result = seen_init(&S.seen, KEY_WORDS) < 0 ? NO_MEMORY : run(&S, s, &B, &nodes);
+    int result = search_init(&S) < 0 ? NO_MEMORY : run(&S, s, &B, &nodes);
+    if (S.lossy && result == UNSOLVABLE) result = UNKNOWN; /* a fingerprint may have cut a win */
     PyObject *out = search_result(result, nodes, result == SOLVED ? path_moves(&S) : no_moves(result, 1));
     search_free(&S);
     free(s);
@@ -804,7 +827,7 @@ static int solve_within(const Params *params, const State *s, long long nodes) {
         B.max_nodes = complete ? nodes - spent : quick;
         State t = *s;
         long long used = 0;
-        int r = seen_init(&S.seen, KEY_WORDS) < 0 ? NO_MEMORY : run(&S, &t, &B, &used);
+        int r = search_init(&S) < 0 ? NO_MEMORY : run(&S, &t, &B, &used);
         search_free(&S);
         spent += used;
         if (complete || r == SOLVED || r == NO_MEMORY || r == INTERRUPTED) return r;
@@ -1089,10 +1112,11 @@ static PyObject *py_can_progress(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS,
      "search(stock, waste, reserve, foundations, tableau, base, redeals_used, redeals, scores, eager, k, "
-     "max_nodes, max_seen, seconds) -> (verdict, nodes, moves)\n\n"
+     "max_nodes, max_seen, seconds, exact=True) -> (verdict, nodes, moves)\n\n"
      "depth_first over DemonthiefSpace (see cardtable.solve.native.demonthief). scores: SCORE_RESERVE_HOME, "
-     "SCORE_HOME, SCORE_STOCK_HOME, SCORE_RESERVE, SCORE_WASTE, SCORE_EMPTYING, SCORE_STOCK, SCORE_INTO_EMPTY; "
-     "k < 0: every child; moves: (src, dst, n) tuples."},
+     "SCORE_HOME, SCORE_STOCK_HOME, SCORE_RESERVE, SCORE_WASTE, SCORE_EMPTYING, SCORE_STOCK, SCORE_INTO_EMPTY, "
+     "SCORE_EXPOSES_HOME; k < 0: every child; moves: (src, dst, n) tuples. exact False: positions are "
+     "remembered by 63-bit fingerprints (a sixth of the memory); wins only, never 'unsolvable'."},
     {"sample_outcomes", sample_outcomes, METH_VARARGS,
      "sample_outcomes(stock, waste, reserve, foundations, tableau, base, redeals_used, redeals, scores, widths,\n"
      "                unseen, lines, first, count, seed, nodes) -> [bytes, ...]\n\n"

@@ -15,5 +15,6 @@ def search(
     max_nodes: int | None,
     max_seen: int | None,
     seconds: float | None,
+    exact: bool = ...,
     /,
 ) -> tuple[str, int, list[tuple[int, int, int]]]: ...

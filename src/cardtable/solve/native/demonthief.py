@@ -107,10 +107,18 @@ def _move(src: int, dst: int, n: int) -> DemonthiefMove:
     return dt.TAB_TO_TAB[src][dst][n]
 
 
-def search(space: Any, start: Any, budget: Budget) -> Found | None:
+def search(space: Any, start: Any, budget: Budget, *, exact: bool = True) -> Found | None:
     """:func:`~cardtable.solve.search.depth_first` in C, with the same result but ``seconds``,
     for a Demonthief space (module docstring); None when the core does not take ``space``
     or ``start``, is not built, or ``CARDTABLE_PURE=1``.
+
+    ``exact=False`` is a search for wins only, for deals the exact search cannot finish in
+    the memory there is: positions are remembered by 63-bit fingerprints of their keys,
+    about 24 bytes a position instead of about 150 (``budget.memory`` counts positions
+    either way). Two positions with one fingerprint would leave the second unexplored, so it
+    may miss a win (never make one: every line is the rules' moves, and ``solve`` replays
+    it), and a complete search that finds none says "unknown", not "unsolvable"
+    (``bench/demonthief_deep.py``, ``docs/analysis.md``).
 
     >>> from cardtable.solve.search import Pruned
     >>> r = Demonthief()
@@ -121,10 +129,13 @@ def search(space: Any, start: Any, budget: Budget) -> Found | None:
     >>> from cardtable.solve.spaces import space_for
     >>> search(Pruned(space_for(Klondike()), 3), Klondike().deal(1), Budget()) is None
     True
+    >>> lossy = search(DemonthiefSpace(r), r.deal(1), Budget(nodes=500), exact=False)
+    >>> lossy is None or (lossy.verdict, lossy.nodes) == (found.verdict, 500)
+    True
     """
     began = time.perf_counter()
     args = _arguments(space, start)
-    return None if args is None else run(CORE, args, budget, began, lambda path: [_move(*m) for m in path])
+    return None if args is None else run(CORE, args, budget, began, lambda path: [_move(*m) for m in path], exact)
 
 
 def _arguments(space: Any, start: Any) -> tuple[Any, ...] | None:
