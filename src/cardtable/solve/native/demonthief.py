@@ -116,9 +116,10 @@ def search(space: Any, start: Any, budget: Budget, *, exact: bool = True) -> Fou
     the memory there is: positions are remembered by 63-bit fingerprints of their keys,
     about 24 bytes a position instead of about 150 (``budget.memory`` counts positions
     either way). Two positions with one fingerprint would leave the second unexplored, so it
-    may miss a win (never make one: every line is the rules' moves, and ``solve`` replays
-    it), and a complete search that finds none says "unknown", not "unsolvable"
-    (``bench/demonthief_deep.py``, ``docs/analysis.md``).
+    may miss a win but never make one (every line is the rules' moves; its caller,
+    ``bench/demonthief_deep.py``, replays each through the rules), and a complete search
+    that finds none says "unknown", not "unsolvable". ``solve`` never uses it
+    (``docs/analysis.md``).
 
     >>> from cardtable.solve.search import Pruned
     >>> r = Demonthief()
