@@ -33,7 +33,7 @@ from collections import Counter
 from typing import Any
 
 from ..core.game import Game
-from ..hints import HONEST_SECONDS, hint, honest_hint
+from ..hints import HONEST_SAMPLES, HONEST_SECONDS, hint, honest_hint
 from ..solve.solver import solve
 
 HINT_SECONDS = 0.04
@@ -188,15 +188,18 @@ class TableHints:
             "Undo, restart or deal again, or play on.",
         }
 
-    def plain(self, game: Game[Any, Any], seconds: float | None = PLAIN_SECONDS) -> dict[str, str | None]:
-        """The plain hint: the honest player's move (:func:`cardtable.hints.honest_hint`),
-        chosen from what the player sees and has seen in this game only, in words.
+    def plain(
+        self, game: Game[Any, Any], seconds: float | None = PLAIN_SECONDS, samples: int = HONEST_SAMPLES
+    ) -> dict[str, str | None]:
+        """The plain hint: the honest player's move (:func:`cardtable.hints.honest_hint`,
+        with up to ``samples`` imagined deals a candidate move), chosen from what the player
+        sees and has seen in this game only, in words.
 
         >>> import cardtable
         >>> TableHints().plain(cardtable.new_game("klondike", deal=0))["text"].split(":")[0]
         'Draw three cards'
         """
-        found = honest_hint(game, seconds=seconds)
+        found = honest_hint(game, seconds=seconds, samples=samples)
         return {
             "move": None if found.move is None else str(found.move),
             "source": "plain",
