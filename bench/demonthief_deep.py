@@ -15,6 +15,12 @@ memory) and appended as a JSON line to ``--out``; phases already in ``--out`` wi
 settings are not run again (their lines are printed, and a logged win is read back from its
 notation and replayed again), and a deal stops at its first win.
 
+``--split D`` searches a phase from each position ``D`` steps into it (the phase's own
+children, in its order, each position once) in turn, each with the whole ``--positions``
+and ``--seconds``, instead of from the deal: a depth-first search spends its budget under
+its first few choices, and this gives the others their turn. A win found from a position
+is the moves that led there and the moves found from it, replayed from the deal.
+
 Run (two processes on two cores, each under half the memory; the deals one after another):
 ``nice -n 10 .venv/bin/python bench/demonthief_deep.py 8 553 1127 --positions 250000000
 --seconds 420 --out bench/results/demonthief-deep.jsonl``; ``--phases 3`` runs only the
@@ -68,46 +74,87 @@ def replays(game_name: str, deal: int, line: list[str]) -> bool:
         return False
 
 
-def deep(game_name: str, deal: int, positions: int, seconds: float, out: Path, only: list[str] | None = None) -> bool:
-    """Search one deal phase by phase (those named in ``only``, else every one) until a win;
-    whether one was found (and replayed)."""
+def starts(space: Any, state: Any, depth: int) -> list[tuple[list[Any], Any]]:
+    """The positions ``depth`` steps into ``space`` from ``state`` (each key once, in the
+    space's order), with the moves that lead to each; fewer steps where a line ends.
+
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("demonthief")
+    >>> found = starts(Pruned(solver_space(r), 2), r.deal(0), 2)
+    >>> len(found), all(len(moves) >= 2 for moves, _ in found)  # 4 lines, two of them to one position
+    (3, True)
+    """
+    level: list[tuple[list[Any], Any]] = [([], state)]
+    for _ in range(depth):
+        seen: set[Any] = set()
+        deeper: list[tuple[list[Any], Any]] = []
+        for moves, here in level:
+            children = [(list(moves) + list(step), child) for step, child in space.children(here)]
+            for line, child in children or [(moves, here)]:
+                if space.key(child) not in seen:
+                    seen.add(space.key(child))
+                    deeper.append((line, child))
+        level = deeper
+    return level
+
+
+def deep(
+    game_name: str,
+    deal: int,
+    positions: int,
+    seconds: float,
+    out: Path,
+    only: list[str] | None = None,
+    split: int = 0,
+) -> bool:
+    """Search one deal phase by phase (those named in ``only``, else every one) until a win,
+    each phase from the deal or (``split``) from each position that many steps into it;
+    whether a win was found (and replayed)."""
     game = new_game(game_name, deal=deal)
     space = solver_space(game.rules)
     seen = done(out)
-    for phase, searched in phases(space):
-        if only is not None and phase.removeprefix("width ") not in only:
+    for name, searched in phases(space):
+        if only is not None and name.removeprefix("width ") not in only:
             continue
-        row = seen.get((game_name, deal, phase, positions, seconds))
-        if row is None:
-            began = time.process_time()
-            found = core.search(searched, game.state, Budget(None, seconds, positions, 256), exact=False)
-            assert found is not None, "main checked that the core takes the search"
-            won = found.verdict == "solved" and replay(game.rules, game.state, found.moves)
-            row = {
-                "game": game_name,
-                "deal": deal,
-                "phase": phase,
-                "positions": positions,
-                "seconds": seconds,
-                "verdict": "won" if won else "unknown",
-                "nodes": found.nodes,
-                "moves": len(found.moves) if won else 0,
-                "cpu": round(time.process_time() - began, 1),
-                "peak_gb": round(peak_gb(), 2),
-                "line": [str(m) for m in found.moves] if won else [],
-            }
-            with out.open("a") as log:
-                log.write(json.dumps(row) + "\n")
-        elif row["verdict"] == "won" and not replays(game_name, deal, row["line"]):
-            raise SystemExit(f"{game_name} {deal} {phase}: the line in {out} does not replay to a win")
-        print(
-            f"{game_name} {deal} {phase}: {row['verdict']}, {row['nodes']:,} positions, "
-            f"{row['cpu']} s CPU, {row['moves']} moves, peak {row['peak_gb']} GB",
-            flush=True,
-        )
-        if row["verdict"] == "won":
-            return True
+        begins = starts(searched, game.state, split) if split else [([], game.state)]
+        for i, (prefix, start) in enumerate(begins):
+            phase = name if not split else f"{name}, start {i + 1} of {len(begins)} at depth {split}"
+            row = seen.get((game_name, deal, phase, positions, seconds))
+            if row is None:
+                row = run(game, searched, prefix, start, positions, seconds)
+                row.update(game=game_name, deal=deal, phase=phase)
+                with out.open("a") as log:
+                    log.write(json.dumps(row) + "\n")
+            elif row["verdict"] == "won" and not replays(game_name, deal, row["line"]):
+                raise SystemExit(f"{game_name} {deal} {phase}: the line in {out} does not replay to a win")
+            print(
+                f"{game_name} {deal} {phase}: {row['verdict']}, {row['nodes']:,} positions, "
+                f"{row['cpu']} s CPU, {row['moves']} moves, peak {row['peak_gb']} GB",
+                flush=True,
+            )
+            if row["verdict"] == "won":
+                return True
     return False
+
+
+def run(game: Any, searched: Any, prefix: list[Any], start: Any, positions: int, seconds: float) -> dict[str, Any]:
+    """One lossy search of ``searched`` from ``start`` (reached from the deal by ``prefix``):
+    its log row, the win's whole line from the deal only once it replays to a win."""
+    began = time.process_time()
+    found = core.search(searched, start, Budget(None, seconds, positions, 256), exact=False)
+    assert found is not None, "main checked that the core takes the search"
+    line = [*prefix, *found.moves]
+    won = found.verdict == "solved" and replay(game.rules, game.state, line)
+    return {
+        "positions": positions,
+        "seconds": seconds,
+        "verdict": "won" if won else "unknown",
+        "nodes": found.nodes,
+        "moves": len(line) if won else 0,
+        "cpu": round(time.process_time() - began, 1),
+        "peak_gb": round(peak_gb(), 2),
+        "line": [str(m) for m in line] if won else [],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,13 +166,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=600.0, help="seconds a phase")
     parser.add_argument("--out", type=Path, default=Path("demonthief-deep.jsonl"))
     parser.add_argument("--phases", help="only these phases, by width or 'complete' (e.g. 3,4,complete)")
+    parser.add_argument("--split", type=int, default=0, help="search from each position this many steps in")
     args = parser.parse_args(argv)
     only = None if args.phases is None else args.phases.split(",")
     first = new_game(args.game, deal=args.deals[0])
     if not core.takes(solver_space(first.rules), first.state):
         print("the compiled Demonthief core is not built (or CARDTABLE_PURE is set)", file=sys.stderr)
         return 1
-    won = [deal for deal in args.deals if deep(args.game, deal, args.positions, args.seconds, args.out, only)]
+    won = [
+        deal for deal in args.deals if deep(args.game, deal, args.positions, args.seconds, args.out, only, args.split)
+    ]
     print(f"won {len(won)} of {len(args.deals)}: {won}")
     return 0
 

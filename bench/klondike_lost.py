@@ -10,6 +10,11 @@ unknown, with the seconds per check.
 
 Run: ``.venv/bin/python bench/klondike_lost.py STORE`` (for example the store of
 ``cardtable analyze grade klondike --draw 3 --deals 0:3500 --store grades.sqlite``).
+
+Without a store: ``.venv/bin/python bench/klondike_lost.py --deals 0:12000`` counts the
+deals of that range the relaxed game proves lost and searches each of them completely
+with the solver's class space (which does not ask the relaxed game), ``--seconds`` each
+(20): none may be won.
 """
 
 from __future__ import annotations
@@ -20,15 +25,27 @@ from collections import Counter
 
 from cardtable.analysis.results import ResultStore
 from cardtable.games import rules_for
+from cardtable.games.klondike import Klondike
 from cardtable.solve.lost import klondike_lost
+from cardtable.solve.search import search
 from cardtable.solve.solver import VERDICTS
+from cardtable.solve.spaces import KlondikeClassSpace
+from cardtable.solve.types import Budget
 
 
 def main() -> None:
-    """Print one line per Klondike key of the store; exit non-zero if a won deal is proved lost."""
+    """Print one line per Klondike key of the store (or the deals' counts); exit non-zero
+    if a won deal is proved lost."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("store", help="a results store of cardtable analyze")
-    store = ResultStore(parser.parse_args().store, create=False)
+    parser.add_argument("store", nargs="?", help="a results store of cardtable analyze")
+    parser.add_argument("--deals", help="A:B, draw-3 deals A to B-1, without a store")
+    parser.add_argument("--seconds", type=float, default=20.0, help="the complete search's time a proved deal")
+    args = parser.parse_args()
+    if args.deals:
+        return by_search(range(*map(int, args.deals.split(":"))), args.seconds)
+    if args.store is None:
+        parser.error("a store, or --deals")
+    store = ResultStore(args.store, create=False)
     bad = 0
     for key, _ in store.run_keys():
         if key.game != "klondike":
@@ -49,6 +66,24 @@ def main() -> None:
         bad += counts[("solved", True)]
     if bad:
         raise SystemExit(f"{bad} deals won by the search were proved lost: the relaxed game is wrong")
+
+
+def by_search(deals: range, seconds: float) -> None:
+    """Count the deals proved lost, and search each of them completely (``seconds`` each)."""
+    rules = Klondike()
+    start = time.perf_counter()
+    proved = [deal for deal in deals if klondike_lost(rules.deal(deal))]
+    per_check = (time.perf_counter() - start) / len(deals)
+    verdicts = Counter(
+        search(KlondikeClassSpace(rules), rules.deal(d), Budget(seconds=seconds)).verdict for d in proved
+    )
+    print(
+        f"klondike draw 3, deals {deals.start}-{deals.stop - 1}: {len(proved)} proved lost "
+        f"({per_check * 1e6:.0f} us per deal, deal and check); the complete search of each, "
+        f"{seconds:g} s: {dict(sorted(verdicts.items()))}"
+    )
+    if verdicts["solved"]:
+        raise SystemExit(f"{verdicts['solved']} deals won by the search were proved lost: the relaxed game is wrong")
 
 
 if __name__ == "__main__":

@@ -53,6 +53,21 @@ def test_a_card_that_can_only_go_home_over_its_own_suit_blocks_the_game() -> Non
     assert exhaustive(free) == "solved"
 
 
+def test_a_king_goes_onto_the_tableau_only_into_a_pile_that_can_be_emptied() -> None:
+    # Deal 111: in the relaxed game no card ever leaves its pile, so no pile is ever empty
+    # for a king, and 7 cards go home at most: proved lost, and the complete search agrees.
+    rules = rules_for("klondike")
+    assert klondike_lost(rules.deal(111))
+    assert search(space_for(rules), rules.deal(111), Budget(nodes=200_000, memory=None)).verdict == "unsolvable"
+    # An empty pile from the start takes a red king from the stock, the queen of spades goes
+    # onto it, and the jack under her is reached: not proved lost, and won.
+    cards = [tuple(parse_card(c) for c in pile.split()) for pile in ["JS QS", "KS", "", "", "", "", ""]]
+    stock = (parse_card("KD"), parse_card("KH"))
+    open_pile = KlondikeState(stock, (), (13, 12, 12, 10), tuple(cards), (1, 0, 0, 0, 0, 0, 0), 0)
+    assert not klondike_lost(open_pile)
+    assert exhaustive(open_pile) == "solved"
+
+
 def test_the_solver_answers_a_proved_loss_without_search() -> None:
     blocked = endgame(["KH KD JS QS", "KS", "", "", "", "", ""], [3, 0, 0, 0, 0, 0, 0])
     rules = rules_for("klondike")
