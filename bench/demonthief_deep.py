@@ -15,8 +15,9 @@ memory) and appended as a JSON line to ``--out``; phases already in ``--out`` wi
 settings are not run again (their lines are printed, and a logged win is read back from its
 notation and replayed again), and a deal stops at its first win.
 
-``--split D`` searches a phase from each position ``D`` steps into it (the phase's own
-children, in its order, each position once) in turn, each with the whole ``--positions``
+``--split D`` searches a phase from each position ``D`` steps into it
+(:func:`cardtable.solve.types.starts`: the phase's own children, in its order, each
+position once) in turn, each with the whole ``--positions``
 and ``--seconds``, instead of from the deal: a depth-first search spends its budget under
 its first few choices, and this gives the others their turn. A win found from a position
 is the moves that led there and the moves found from it, replayed from the deal.
@@ -42,7 +43,7 @@ from cardtable.core.errors import CardtableError
 from cardtable.solve.native import demonthief as core
 from cardtable.solve.search import Pruned
 from cardtable.solve.solver import replay, solver_space
-from cardtable.solve.types import Budget, pruned_widths
+from cardtable.solve.types import Budget, pruned_widths, starts
 
 
 def phases(space: Any) -> list[tuple[str, Any]]:
@@ -72,30 +73,6 @@ def replays(game_name: str, deal: int, line: list[str]) -> bool:
         return replay(game.rules, game.state, [game.rules.parse_move(text) for text in line])
     except (CardtableError, AssertionError):  # not the notation; illegal, or not a win
         return False
-
-
-def starts(space: Any, state: Any, depth: int) -> list[tuple[list[Any], Any]]:
-    """The positions ``depth`` steps into ``space`` from ``state`` (each key once, in the
-    space's order), with the moves that lead to each; fewer steps where a line ends.
-
-    >>> from cardtable.games import rules_for
-    >>> r = rules_for("demonthief")
-    >>> found = starts(Pruned(solver_space(r), 2), r.deal(0), 2)
-    >>> len(found), all(len(moves) >= 2 for moves, _ in found)  # 4 lines, two of them to one position
-    (3, True)
-    """
-    level: list[tuple[list[Any], Any]] = [([], state)]
-    for _ in range(depth):
-        seen: set[Any] = set()
-        deeper: list[tuple[list[Any], Any]] = []
-        for moves, here in level:
-            children = [(list(moves) + list(step), child) for step, child in space.children(here)]
-            for line, child in children or [(moves, here)]:
-                if space.key(child) not in seen:
-                    seen.add(space.key(child))
-                    deeper.append((line, child))
-        level = deeper
-    return level
 
 
 def deep(

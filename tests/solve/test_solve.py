@@ -14,6 +14,7 @@ from cardtable.games import rules_for
 from cardtable.solve import SolveResult, solve, solver
 from cardtable.solve.search import Budget, Found, Pruned, depth_first, search
 from cardtable.solve.spaces import DemonthiefSolverSpace, KlondikeClassSpace, RulesSpace, space_for
+from cardtable.solve.types import starts
 
 # Each game and mode, with the first deal whose winning line anchors the endgame
 # positions (the first deal from 0 that the solver wins within 50,000 positions).
@@ -160,19 +161,50 @@ def test_the_pruned_phases_widen_then_the_complete_search_decides(monkeypatch: p
 
 
 def test_a_solver_space_names_its_own_widths(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Demonthief's solver space broadens to width 5 before the complete search: five
-    # parts, a fifth of the nodes each (deal 1868's widths 2 and 3 end at once proving
-    # nothing, width 4 wins).
+    # Demonthief's solver space broadens to width 5, then restarts twice, before the
+    # complete search: seven parts, a seventh of the nodes each (deal 1868's widths 2 and 3
+    # end at once proving nothing, width 4 wins).
     calls: list[tuple[str, int | None, int | None]] = []
     monkeypatch.setattr(solver, "search", recording(calls))
     result = solve(cardtable.new_game("demonthief", deal=1868), nodes=1_000_000)
     assert result.solved
     assert [(phase, k) for phase, k, _ in calls] == [("pruned", 2), ("pruned", 3), ("pruned", 4)]
-    assert [nodes for _, _, nodes in calls] == [200_000] * 3
+    assert [nodes for _, _, nodes in calls] == [142_857] * 3
     calls.clear()
     monkeypatch.setattr(DemonthiefSolverSpace, "PRUNED_WIDTHS", (2,))
     solve(cardtable.new_game("demonthief", deal=1868), nodes=1_000)
-    assert calls[0] == ("pruned", 2, 500) and calls[-1][:2] == ("complete", None)
+    assert calls[0] == ("pruned", 2, 250) and calls[-1][:2] == ("complete", None)
+
+
+def test_the_restart_phases_share_their_part_among_the_positions_a_few_steps_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Deal 1868 with no narrow phase: its two restart phases (width 3 from each position 2,
+    # then 3, steps in) have a third of the nodes each, shared among their starts (each
+    # start a share of what the ones before it left), then the complete search.
+    calls: list[tuple[str, int | None, int | None]] = []
+    monkeypatch.setattr(solver, "search", recording(calls))
+    monkeypatch.setattr(DemonthiefSolverSpace, "PRUNED_WIDTHS", ())
+    game = cardtable.new_game("demonthief", deal=1868)
+    solve(game, nodes=3_000)
+    space = solver.solver_space(game.rules)
+    first, second = (len(starts(Pruned(space, 3), game.state, depth)) for depth in (2, 3))
+    assert [call[:2] for call in calls] == [("pruned", 3)] * (first + second) + [("complete", None)]
+    assert (calls[0][2], calls[first][2]) == (1_000 // first, 1_000 // second)
+    # Without restarts (the honest player's samples): the complete search has it all.
+    calls.clear()
+    solve(game, nodes=3_000, restarts=False)
+    assert calls == [("complete", None, 3_000)]
+
+
+def test_a_restart_finds_what_the_search_from_the_deal_does_not() -> None:
+    # Demonthief 1145: width 3 from the deal finds no win in 2 million positions; from its
+    # positions 2 steps in, in turn, it wins from the second, and the line starts at the deal.
+    game = cardtable.new_game("demonthief", deal=1145)
+    space = Pruned(solver.solver_space(game.rules), 3)
+    assert search(space, game.state, Budget(nodes=2_000_000)).verdict == "unknown"
+    found = solver.restart(space, game.state, 2, Budget(nodes=2_000_000))
+    assert found.verdict == "solved" and solver.replay(game.rules, game.state, found.moves)
 
 
 def test_klondike_is_solved_in_its_class_space(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -245,9 +245,10 @@ def sample_outcomes(rules: Rules[Any, Any], state: Any, batch: SampleBatch) -> l
 
 
 def python_sample_outcomes(rules: Rules[Any, Any], state: Any, batch: SampleBatch) -> list[bytes]:
-    """:func:`sample_outcomes` in Python, through :func:`cardtable.solve.solve` (the reference
-    of the compiled samplers: the same samples; the same wins, and a loss wherever they
-    prove one: ``solve`` also proves some positions lost before it searches).
+    """:func:`sample_outcomes` in Python, through :func:`cardtable.solve.solve` without its
+    restart phases (the reference of the compiled samplers: the same samples; the same wins,
+    and a loss wherever they prove one: ``solve`` also proves some positions lost before it
+    searches).
 
     >>> from cardtable.games import rules_for
     >>> r = rules_for("klondike"); s = r.deal(8); unseen = [False] * 24 + [True] * 21
@@ -266,7 +267,7 @@ def python_sample_outcomes(rules: Rules[Any, Any], state: Any, batch: SampleBatc
             position = sample
             for move in line:
                 position = rules.apply(position, move)
-            verdict = solve(Game(rules, position), seconds=None, nodes=batch.nodes, memory=None).verdict
+            verdict = solve(Game(rules, position), seconds=None, nodes=batch.nodes, memory=None, restarts=False).verdict
             out[j].append(WON if verdict == "solved" else LOST if verdict == "unsolvable" else UNKNOWN)
     return [bytes(b) for b in out]
 

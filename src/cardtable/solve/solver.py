@@ -23,7 +23,7 @@ from .lost import proved_lost
 from .memory import default_memory, peak_mb, position_bytes, reset_peak
 from .search import search
 from .spaces import equivalent_start
-from .types import Budget, Found, Pruned, pruned_widths
+from .types import Budget, Found, Pruned, pruned_restarts, pruned_widths, starts
 
 VERDICTS = ("solved", "unsolvable", "unknown")
 
@@ -71,7 +71,12 @@ class SolveResult:
 
 
 def solve(
-    game: Game[Any, Any], seconds: float | None = 30.0, nodes: int | None = None, memory: int | str | None = "auto"
+    game: Game[Any, Any],
+    seconds: float | None = 30.0,
+    nodes: int | None = None,
+    memory: int | str | None = "auto",
+    *,
+    restarts: bool = True,
 ) -> SolveResult:
     """Solve the current position of a one-player game within a budget.
 
@@ -81,7 +86,9 @@ def solve(
     memory at the bytes a position takes in the search that runs
     (:func:`~cardtable.solve.memory.default_memory`, :func:`~cardtable.solve.memory.position_bytes`;
     at least 2 million positions), so that a long time limit is not cut short by a
-    small table. The game itself is not changed. A position that
+    small table. ``restarts=False`` leaves out the space's restart phases
+    (:func:`~cardtable.solve.types.pruned_restarts`), as the compiled samplers of the honest
+    player do. The game itself is not changed. A position that
     :func:`cardtable.solve.lost.proved_lost` shows lost is "unsolvable" at once,
     after no search (``nodes`` 0).
 
@@ -124,8 +131,11 @@ def solve(
     # A phase's share of a limit, not a fixed count: the narrow phases find wins the
     # complete search misses in its time (Desturado medium deal 16: width 2 wins after
     # 2.3 million positions; the complete search had not after 100 million).
+    # Then the restart phases (Demonthief's): a narrow search from each position a few
+    # steps in, in turn, so that the first choices do not take all the budget.
     widths = pruned_widths(space)
-    parts = len(widths) + 1
+    restart_phases = pruned_restarts(space) if restarts else ()
+    parts = len(widths) + len(restart_phases) + 1
     quick_seconds = None if seconds is None else seconds / parts
     quick_nodes: int | None
     if nodes is not None:
@@ -144,6 +154,12 @@ def solve(
             found = _then(found, search(Pruned(space, width), start, Budget(quick_nodes, share, limit, 1)))
             if found.verdict == "solved":
                 break
+        for width, depth in restart_phases:
+            left = _left(deadline)
+            if found.verdict == "solved" or (left is not None and left <= 0):
+                break
+            share = quick_seconds if left is None or quick_seconds is None else min(quick_seconds, left)
+            found = _then(found, restart(Pruned(space, width), start, depth, Budget(quick_nodes, share, limit, 1)))
     left = _left(deadline)
     if found.verdict != "solved" and (left is None or left > 0):
         rest = Budget(None if nodes is None else nodes - found.nodes, left, limit, 1)
@@ -152,6 +168,39 @@ def solve(
     if verdict == "solved" and not replay(rules, game.state, moves, _check_deadline(deadline, seconds)):
         verdict, moves = "unknown", []  # the line could not be checked in time: not returned
     return SolveResult(verdict, moves, found.nodes, time.perf_counter() - began, peak_mb())
+
+
+def restart(space: Any, start: Any, depth: int, budget: Budget) -> Found:
+    """Search ``space`` from each position ``depth`` steps in from ``start``
+    (:func:`~cardtable.solve.types.starts`) in turn, each with an equal share of what is
+    left of ``budget``'s nodes and seconds, until a win: the win's whole line from
+    ``start``; else "unknown" (a search from some of the positions proves nothing).
+
+    >>> import cardtable
+    >>> g = cardtable.new_game("demonthief", deal=1145)
+    >>> found = restart(Pruned(solver_space(g.rules), 3), g.state, 2, Budget(nodes=2_000_000))
+    >>> found.verdict, replay(g.rules, g.state, found.moves)
+    ('solved', True)
+    """
+    began = time.perf_counter()
+    found = Found("unknown")
+    begins = starts(space, start, depth)
+    for i, (prefix, here) in enumerate(begins):
+        share = len(begins) - i
+        left = None if budget.seconds is None else budget.seconds - (time.perf_counter() - began)
+        if left is not None and left <= 0:
+            break
+        nodes = None if budget.nodes is None else (budget.nodes - found.nodes) // share
+        seconds = None if left is None else left / share
+        if nodes is not None and nodes < 1:
+            continue
+        if space.is_won(here):
+            return Found("solved", prefix, found.nodes, time.perf_counter() - began)
+        one = search(space, here, Budget(nodes, seconds, budget.memory, budget.clock_every))
+        found = _then(found, Found(one.verdict, [*prefix, *one.moves], one.nodes, one.seconds))
+        if found.verdict == "solved":
+            break
+    return Found(found.verdict, found.moves, found.nodes, time.perf_counter() - began)
 
 
 SLACK_SECONDS = 0.1

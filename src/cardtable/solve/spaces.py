@@ -802,6 +802,9 @@ class DemonthiefSolverSpace(DemonthiefSpace):
     SCORE_EXPOSES_HOME = 3
     PRUNED_WIDTHS: tuple[int, ...] = (2, 3, 4, 5)
     """``solve``'s incomplete phases in this space (:func:`cardtable.solve.solver.pruned_widths`)."""
+    PRUNED_RESTARTS: tuple[tuple[int, int], ...] = ((3, 2), (3, 3))
+    """... and its restart phases (:func:`cardtable.solve.types.pruned_restarts`): width 3
+    from every position 2, then 3, steps in (``docs/solver.md``, "Restarts")."""
 
 
 # --- Desturado -----------------------------------------------------------------------

@@ -31,7 +31,8 @@ width in turn (iterative broadening). A solver space may name its own
 def pruned_widths(space: Any) -> tuple[int, ...]:
     """The widths of ``solve``'s incomplete phases in ``space``: its ``PRUNED_WIDTHS``, else
     :data:`PRUNED_WIDTHS`. Each phase gets at most one part in ``len(widths) + 1`` of the
-    seconds and nodes, and the complete search the rest (at least one part; in Klondike
+    seconds and nodes (``+ len(pruned_restarts(space))`` with the restart phases), and the
+    complete search the rest (at least one part; in Klondike
     the phases end in under a second on the slowest deals, so its proofs keep nearly all
     the time). The compiled cores' samplers take them from here too.
 
@@ -42,6 +43,46 @@ def pruned_widths(space: Any) -> tuple[int, ...]:
     """
     widths = getattr(space, "PRUNED_WIDTHS", PRUNED_WIDTHS)
     return tuple(widths)
+
+
+def pruned_restarts(space: Any) -> tuple[tuple[int, int], ...]:
+    """``solve``'s *restart* phases in ``space``, after its narrow phases: ``(width, depth)``
+    pairs, each a search of the space cut to ``width`` children (:class:`Pruned`) from every
+    position ``depth`` steps in (:func:`starts`), in turn, each with an equal share of the
+    phase's budget. A depth-first search spends its budget under its first few choices; these
+    give the others their turn. The space's ``PRUNED_RESTARTS``, else none.
+
+    >>> from cardtable.games import rules_for
+    >>> from cardtable.solve.solver import solver_space
+    >>> pruned_restarts(solver_space(rules_for("klondike"))), pruned_restarts(solver_space(rules_for("demonthief")))
+    ((), ((3, 2), (3, 3)))
+    """
+    return tuple(getattr(space, "PRUNED_RESTARTS", ()))
+
+
+def starts(space: SearchSpace, state: Any, depth: int) -> list[tuple[list[Any], Any]]:
+    """The positions ``depth`` steps into ``space`` from ``state``, each key once, in the
+    space's order, with the moves that lead to each (fewer steps where a line ends).
+
+    >>> from cardtable.games import rules_for
+    >>> from cardtable.solve.solver import solver_space
+    >>> r = rules_for("demonthief")
+    >>> found = starts(Pruned(solver_space(r), 2), r.deal(0), 2)
+    >>> [" ".join(map(str, moves)) for moves, _ in found]  # 42 x5 is x5 42 again
+    ['x5 42', 'x5 81', '42 x4']
+    """
+    level: list[tuple[list[Any], Any]] = [([], state)]
+    for _ in range(depth):
+        seen: set[Hashable] = set()
+        deeper: list[tuple[list[Any], Any]] = []
+        for moves, here in level:
+            children = [([*moves, *step], child) for step, child in space.children(here)]
+            for line, child in children or [(moves, here)]:
+                if space.key(child) not in seen:
+                    seen.add(space.key(child))
+                    deeper.append((line, child))
+        level = deeper
+    return level
 
 
 class SearchSpace(Protocol):
@@ -146,4 +187,14 @@ class SampleBatch:
     nodes: int
 
 
-__all__ = ["Budget", "Edge", "Found", "Pruned", "SampleBatch", "SearchSpace"]
+__all__ = [
+    "Budget",
+    "Edge",
+    "Found",
+    "Pruned",
+    "SampleBatch",
+    "SearchSpace",
+    "pruned_restarts",
+    "pruned_widths",
+    "starts",
+]
