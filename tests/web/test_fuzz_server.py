@@ -36,7 +36,7 @@ FUZZ = settings(
     derandomize=True,
     database=None,
     deadline=None,
-    max_examples=800,
+    max_examples=500,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 """Reproducible runs, no example database on disk; a few hundred requests a strategy."""

@@ -186,12 +186,12 @@ def restart(space: Any, start: Any, depth: int, budget: Budget) -> Found:
     found = Found("unknown")
     begins = starts(space, start, depth)
     for i, (prefix, here) in enumerate(begins):
-        share = len(begins) - i
+        to_come = len(begins) - i  # this start and the ones after it share what is left
         left = None if budget.seconds is None else budget.seconds - (time.perf_counter() - began)
         if left is not None and left <= 0:
             break
-        nodes = None if budget.nodes is None else (budget.nodes - found.nodes) // share
-        seconds = None if left is None else left / share
+        nodes = None if budget.nodes is None else (budget.nodes - found.nodes) // to_come
+        seconds = None if left is None else left / to_come
         if nodes is not None and nodes < 1:
             continue
         if space.is_won(here):
