@@ -149,7 +149,16 @@ def test_the_pruned_phases_widen_then_the_complete_search_decides(monkeypatch: p
     assert 0 < spent <= 26_666 and result.nodes <= 40_000
     calls.clear()
     solve(cardtable.new_game("desturado", deal=0, mode="hard"), nodes=2_000)
-    assert [phase for phase, _, _ in calls] == ["pruned", "pruned", "complete"]
+    assert [phase for phase, _, _ in calls] == ["pruned", "pruned", "complete"]  # too few nodes to restart
+    # With restarts (a larger budget; here allowed at any): five parts. Hard deal 0's narrow
+    # phases end without a win in their 400 nodes, and the first restart (width 3 from its 8
+    # positions 2 steps in, 50 nodes each) wins from its last start.
+    calls.clear()
+    monkeypatch.setattr(solver, "RESTART_NODES", 0)
+    result = solve(cardtable.new_game("desturado", deal=0, mode="hard"), nodes=2_000)
+    assert result.solved and calls[:2] == [("pruned", 2, 400), ("pruned", 3, 400)]
+    assert calls[2:] == [("pruned", 3, 50)] * 8
+    monkeypatch.setattr(solver, "RESTART_NODES", 1_000_000)
     # With a time limit only, a phase has its share of the time and no node limit; with
     # no limit at all, PRUNED_NODES.
     calls.clear()
@@ -172,8 +181,8 @@ def test_a_solver_space_names_its_own_widths(monkeypatch: pytest.MonkeyPatch) ->
     assert [nodes for _, _, nodes in calls] == [142_857] * 3
     calls.clear()
     monkeypatch.setattr(DemonthiefSolverSpace, "PRUNED_WIDTHS", (2,))
-    solve(cardtable.new_game("demonthief", deal=1868), nodes=1_000)
-    assert calls[0] == ("pruned", 2, 250) and calls[-1][:2] == ("complete", None)
+    solve(cardtable.new_game("demonthief", deal=1868), nodes=1_000)  # too few nodes to restart: halves
+    assert calls[0] == ("pruned", 2, 500) and calls[-1][:2] == ("complete", None)
 
 
 def test_the_restart_phases_share_their_part_among_the_positions_a_few_steps_in(
@@ -185,16 +194,24 @@ def test_the_restart_phases_share_their_part_among_the_positions_a_few_steps_in(
     calls: list[tuple[str, int | None, int | None]] = []
     monkeypatch.setattr(solver, "search", recording(calls))
     monkeypatch.setattr(DemonthiefSolverSpace, "PRUNED_WIDTHS", ())
+    monkeypatch.setattr(solver, "RESTART_NODES", 3_000)
     game = cardtable.new_game("demonthief", deal=1868)
     solve(game, nodes=3_000)
     space = solver.solver_space(game.rules)
     first, second = (len(starts(Pruned(space, 3), game.state, depth)) for depth in (2, 3))
     assert [call[:2] for call in calls] == [("pruned", 3)] * (first + second) + [("complete", None)]
     assert (calls[0][2], calls[first][2]) == (1_000 // first, 1_000 // second)
-    # Without restarts (the honest player's samples): the complete search has it all.
+    # Without restarts (the honest player's samples), or below RESTART_NODES or
+    # RESTART_SECONDS (a hint's budget): the complete search has it all.
     calls.clear()
     solve(game, nodes=3_000, restarts=False)
     assert calls == [("complete", None, 3_000)]
+    calls.clear()
+    solve(game, nodes=2_999)
+    assert calls == [("complete", None, 2_999)]
+    calls.clear()
+    solve(game, seconds=0.04)
+    assert [call[:2] for call in calls] == [("complete", None)]
 
 
 def test_a_restart_finds_what_the_search_from_the_deal_does_not() -> None:

@@ -31,6 +31,17 @@ PRUNED_NODES = 2_000_000
 """The most positions each incomplete phase explores when ``solve`` has neither a time
 nor a node limit. With a limit, a phase explores up to its share of it (:func:`pruned_widths`)."""
 
+RESTART_SECONDS = 1.0
+"""The least time limit with which ``solve`` runs a space's restart phases
+(:func:`~cardtable.solve.types.pruned_restarts`). Below it, a phase's share split among its
+starts is too short to win anything, and the other phases keep their larger shares: on 40
+random Demonthief positions, hints at 40 ms found a winning line in 27 without restarts and
+in 22 with them, twice each (``docs/solver.md``, "Restarts")."""
+
+RESTART_NODES = 1_000_000
+"""... and the least node limit (the honest player's exact solves, 200,000 positions, stay
+without them)."""
+
 
 @dataclass(frozen=True)
 class SolveResult:
@@ -86,9 +97,10 @@ def solve(
     memory at the bytes a position takes in the search that runs
     (:func:`~cardtable.solve.memory.default_memory`, :func:`~cardtable.solve.memory.position_bytes`;
     at least 2 million positions), so that a long time limit is not cut short by a
-    small table. ``restarts=False`` leaves out the space's restart phases
-    (:func:`~cardtable.solve.types.pruned_restarts`), as the compiled samplers of the honest
-    player do. The game itself is not changed. A position that
+    small table. The space's restart phases (:func:`~cardtable.solve.types.pruned_restarts`)
+    run only with at least :data:`RESTART_SECONDS` and :data:`RESTART_NODES` (or no limit);
+    ``restarts=False`` leaves them out always, as the compiled samplers of the honest player
+    do. The game itself is not changed. A position that
     :func:`cardtable.solve.lost.proved_lost` shows lost is "unsolvable" at once,
     after no search (``nodes`` 0).
 
@@ -134,7 +146,8 @@ def solve(
     # Then the restart phases (Demonthief's): a narrow search from each position a few
     # steps in, in turn, so that the first choices do not take all the budget.
     widths = pruned_widths(space)
-    restart_phases = pruned_restarts(space) if restarts else ()
+    roomy = (seconds is None or seconds >= RESTART_SECONDS) and (nodes is None or nodes >= RESTART_NODES)
+    restart_phases = pruned_restarts(space) if restarts and roomy else ()
     parts = len(widths) + len(restart_phases) + 1
     quick_seconds = None if seconds is None else seconds / parts
     quick_nodes: int | None

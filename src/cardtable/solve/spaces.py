@@ -909,6 +909,10 @@ class DesturadoProofSpace(DesturadoSpace):
     True
     """
 
+    PRUNED_RESTARTS: tuple[tuple[int, int], ...] = ((3, 2), (3, 3))
+    """``solve``'s restart phases in this space, as Demonthief's
+    (:func:`cardtable.solve.types.pruned_restarts`; ``docs/solver.md``, "Restarts")."""
+
     def children(self, s: DesturadoState) -> Iterator[Edge]:
         """:meth:`DesturadoSpace.children`, in the same order, less those proved lost.
 
