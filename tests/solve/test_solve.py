@@ -158,7 +158,6 @@ def test_the_pruned_phases_widen_then_the_complete_search_decides(monkeypatch: p
     result = solve(cardtable.new_game("desturado", deal=0, mode="hard"), nodes=2_000)
     assert result.solved and calls[:2] == [("pruned", 2, 400), ("pruned", 3, 400)]
     assert calls[2:] == [("pruned", 3, 50)] * 8
-    monkeypatch.setattr(solver, "RESTART_NODES", 1_000_000)
     # With a time limit only, a phase has its share of the time and no node limit; with
     # no limit at all, PRUNED_NODES.
     calls.clear()

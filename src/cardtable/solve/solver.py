@@ -143,12 +143,13 @@ def solve(
     # A phase's share of a limit, not a fixed count: the narrow phases find wins the
     # complete search misses in its time (Desturado medium deal 16: width 2 wins after
     # 2.3 million positions; the complete search had not after 100 million).
-    # Then the restart phases (Demonthief's): a narrow search from each position a few
+    # Then the restart phases (Demonthief's, Desturado's): a narrow search from each position a few
     # steps in, in turn, so that the first choices do not take all the budget.
-    widths = pruned_widths(space)
     roomy = (seconds is None or seconds >= RESTART_SECONDS) and (nodes is None or nodes >= RESTART_NODES)
     restart_phases = pruned_restarts(space) if restarts and roomy else ()
-    parts = len(widths) + len(restart_phases) + 1
+    # Each phase as (width, depth): depth 0 searches from the position itself.
+    phases = [(width, 0) for width in pruned_widths(space)] + list(restart_phases)
+    parts = len(phases) + 1
     quick_seconds = None if seconds is None else seconds / parts
     quick_nodes: int | None
     if nodes is not None:
@@ -159,20 +160,15 @@ def solve(
         quick_nodes = PRUNED_NODES
     found = Found("unknown")  # the work of every phase so far, and the win if one was found
     if quick_nodes is None or quick_nodes > 1:
-        for width in widths:
+        for width, depth in phases:
             left = _left(deadline)
             if left is not None and left <= 0:
                 break
             share = quick_seconds if left is None or quick_seconds is None else min(quick_seconds, left)
-            found = _then(found, search(Pruned(space, width), start, Budget(quick_nodes, share, limit, 1)))
+            narrow, budget = Pruned(space, width), Budget(quick_nodes, share, limit, 1)
+            found = _then(found, restart(narrow, start, depth, budget) if depth else search(narrow, start, budget))
             if found.verdict == "solved":
                 break
-        for width, depth in restart_phases:
-            left = _left(deadline)
-            if found.verdict == "solved" or (left is not None and left <= 0):
-                break
-            share = quick_seconds if left is None or quick_seconds is None else min(quick_seconds, left)
-            found = _then(found, restart(Pruned(space, width), start, depth, Budget(quick_nodes, share, limit, 1)))
     left = _left(deadline)
     if found.verdict != "solved" and (left is None or left > 0):
         rest = Budget(None if nodes is None else nodes - found.nodes, left, limit, 1)

@@ -78,8 +78,9 @@ def starts(space: SearchSpace, state: Any, depth: int) -> list[tuple[list[Any], 
         for moves, here in level:
             children = [([*moves, *step], child) for step, child in space.children(here)]
             for line, child in children or [(moves, here)]:
-                if space.key(child) not in seen:
-                    seen.add(space.key(child))
+                key = space.key(child)
+                if key not in seen:
+                    seen.add(key)
                     deeper.append((line, child))
         level = deeper
     return level
