@@ -46,13 +46,14 @@ VARIANTS += [
 ]
 
 FUZZ = settings(
-    max_examples=800,
+    max_examples=500,
     deadline=None,
     derandomize=True,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-"""The settings of every property here: deterministic, about 30 seconds in all."""
+"""The settings of every property here: deterministic, about 20 seconds in all (issue 27: the fuzz
+suites about a minute in `make test`)."""
 
 ODD_NUMBERS = ["\u0661", "\u00b2", "\uff13", "1_0", "-1", "+2", " 7", "0x1", "9" * 4301, "1" * 30, "", "x", "3.0"]
 JUNK: list[Any] = [None, True, False, 0, -1, 1, 2**63, 10**30, 2.5, float("nan"), "", "x", "3", [], {}, [1], {"a": 1}]
@@ -411,7 +412,7 @@ def fuzzed(kind: str, run: settings) -> Callable[[], None]:
     return test
 
 
-test_layouts = fuzzed("layouts", settings(FUZZ, max_examples=700))  # the slowest kind: each accepted one is played
+test_layouts = fuzzed("layouts", settings(FUZZ, max_examples=400))  # the slowest kind: each accepted one is played
 test_move_texts = fuzzed("move texts", FUZZ)
 test_non_text_arguments = fuzzed("non-text arguments", FUZZ)
 test_saves = fuzzed("saves", FUZZ)

@@ -71,7 +71,7 @@ def worker() -> Iterator[Worker]:
 
 
 @settings(
-    max_examples=500,
+    max_examples=300,
     derandomize=True,
     deadline=None,
     database=None,

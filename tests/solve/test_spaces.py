@@ -629,7 +629,7 @@ def test_devils_square_verdicts_agree_with_a_plain_search() -> None:
     space = space_for(rules)
     rng = random.Random(0)
     compared = {"solved": 0, "unsolvable": 0}
-    for deal in (6, 16, 19):
+    for deal in (19, 2, 6):  # about 100 positions solved and 5 lost, decided in seconds in Python
         for here in with_detours(rules, winning_line("devils-square", {}, deal)[-2:0:-3], rng, 12):
             agrees_with_plain(rules, space, here, compared, 20_000)
-    assert compared["solved"] >= 10 and compared["unsolvable"] >= 3, compared
+    assert compared["solved"] >= 50 and compared["unsolvable"] >= 3, compared

@@ -36,7 +36,7 @@ FUZZ = settings(
     derandomize=True,
     database=None,
     deadline=None,
-    max_examples=500,
+    max_examples=300,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 """Reproducible runs, no example database on disk; a few hundred requests a strategy."""
@@ -329,7 +329,7 @@ def answer_of(client: Client) -> None:
             assert message["kind"] in KINDS and 0 < len(message["error"]) < 300, message
 
 
-@settings(FUZZ, max_examples=300)
+@settings(FUZZ, max_examples=200)
 @given(message=messages(), who=st.sampled_from(["ana", "spectator", "nobody"]))
 def test_fuzz_room_messages(
     live: LiveServer, fuzz_room: dict[str, Any], witness: dict[int, Client], message: str | bytes, who: str

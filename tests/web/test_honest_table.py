@@ -23,7 +23,7 @@ from cardtable.web.table_hints import SeenCards, TableHints, unseen
 
 from .helpers import act, new
 
-SAMPLES = 32
+SAMPLES = 12
 """Imagined deals a candidate move in the tests of the plain hint's decisions."""
 
 SOLITAIRES = [s.name for s in cardtable.games.specs() if s.one_player and s.table is not None]

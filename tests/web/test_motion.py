@@ -189,7 +189,8 @@ def test_axe_on_the_win_screen_and_the_settings_panel(page: Page, klondike_8: li
     # The win's message fades out 4 s after it showed: let it go first, or its fade may start
     # while axe measures (a passing message's mid-fade colours are no contrast a player reads).
     p.wait_for_function("() => document.getElementById('message').className === ''", timeout=10_000)
-    for felt in ("green", "blue", "red", "grey", "purple"):  # every table colour keeps AA contrast
+    # Every table colour keeps AA contrast (the same at any width: the narrow page checks one).
+    for felt in ("green", "blue", "red", "grey", "purple") if width >= 1100 else ("green",):
         p.select_option("#felt", felt)
         assert violations(p) == [], felt
 

@@ -32,7 +32,9 @@ LIMITS = (200_000, 2_000, 40)
 )
 def test_klondike_core_says_over_exactly_as_python(options: dict[str, Any]) -> None:
     rules = rules_for("klondike", **options)
-    seen = check_can_progress(klondike, rules, random_positions(rules, range(6), 250, seed=7), LIMITS)
+    # Every third position of random play (the next ones are much alike; without foundation
+    # returns many are proved over only past 2,000 positions, a Python search of a quarter second).
+    seen = check_can_progress(klondike, rules, random_positions(rules, range(6), 250, seed=7)[::3], LIMITS)
     assert True in seen and len(seen) >= 2, seen  # progress found, and some search ended otherwise
 
 
