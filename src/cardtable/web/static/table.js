@@ -760,6 +760,10 @@ export class Table {
     this.cardNodes = cards;
     this.slotNodes = slots;
     // Put the nodes in order, moving only those out of place (nodes kept stay in the page).
+    // The nodes not drawn again leave first: one left in the way (an area's label, made anew
+    // each drawing) would have every later node moved, and each move costs the page a layout.
+    const drawn = new Set([...nodes, ...marks]);
+    for (const child of [...this.board.children]) if (!drawn.has(child)) child.remove();
     let here = this.board.firstChild;
     for (const node of [...nodes, ...marks]) {
       if (node === here) here = here.nextSibling;
