@@ -240,7 +240,6 @@ def test_klondike_won_in_the_browser_by_the_solvers_line(page: Page) -> None:
     # a pile and a foundation, to a pile and a foundation, a turn of the stock, a redeal).
     line = [str(m) for m in cardtable.solve(cardtable.new_game("klondike", deal=3046), seconds=30).moves]
     p = open_at(page, "klondike", 3046, line[:30])
-    settled(p)
     p.set_default_timeout(40_000)  # the tests share the cores (pytest-xdist, make unit)
     for i, text in enumerate(line[30:], start=30):
         t = table(p)

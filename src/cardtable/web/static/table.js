@@ -762,14 +762,15 @@ export class Table {
     // Put the nodes in order, moving only those out of place (nodes kept stay in the page).
     // The nodes not drawn again leave first: one left in the way (an area's label, made anew
     // each drawing) would have every later node moved, and each move costs the page a layout.
-    const drawn = new Set([...nodes, ...marks]);
-    for (const child of [...this.board.children]) if (!drawn.has(child)) child.remove();
+    // (Then every node left is one drawn, and none is left after the last.)
+    const drawn = [...nodes, ...marks];
+    const wanted = new Set(drawn);
+    for (const child of [...this.board.childNodes]) if (!wanted.has(child)) child.remove();
     let here = this.board.firstChild;
-    for (const node of [...nodes, ...marks]) {
+    for (const node of drawn) {
       if (node === here) here = here.nextSibling;
       else this.board.insertBefore(node, here);
     }
-    while (here) { const next = here.nextSibling; here.remove(); here = next; }
     if (keep) this.focus(keep.pile, keep.index);
     this.board.onpointerdown = (e) => this.pointerDown(e);
   }
