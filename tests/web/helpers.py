@@ -43,6 +43,25 @@ def violations(p: Any) -> list[str]:
     return found
 
 
+NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+WIDE = {"width": 1100, "height": 800}
+PHONE = {"width": 360, "height": 740}
+
+
+def violations_wide_and_narrow(p: Any) -> list[str]:
+    """axe's WCAG 2.1 AA violations of the page as it is, at a desktop's width and then at a
+    phone's (the window resized, as a phone turned or a window narrowed: the table draws itself
+    again), each said with its width; the window is left at the desktop's width. One page
+    checked at both widths costs one load and one axe-core put in, not two."""
+    found: list[str] = []
+    for size in (WIDE, PHONE):
+        p.set_viewport_size(size)
+        p.evaluate(NEXT_FRAME)  # the resize event (the table drawn again) has been handled
+        found += [f"{size['width']} px: {v}" for v in violations(p)]
+    p.set_viewport_size(WIDE)
+    return found
+
+
 TABLE_AT = """async ([game, deal, moves, options]) => {
   const post = async (path, body) => (await fetch(path, {
     method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body) })).json();

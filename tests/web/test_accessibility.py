@@ -11,7 +11,7 @@ import pytest
 import cardtable
 
 from .conftest import Page
-from .helpers import shown_table, violations
+from .helpers import WIDE, shown_table, violations_wide_and_narrow
 from .rooms_client import play_turn, seat_two
 
 pytestmark = pytest.mark.browser
@@ -29,14 +29,14 @@ def settled(p: Any) -> None:
 SOLITAIRE_PAGES = [f"/play/{s.name}?deal=5" for s in cardtable.games.specs() if s.one_player]
 
 
-@pytest.mark.parametrize("width", [1100, 360])
-def test_axe_finds_no_violation_on_any_page(page: Page, width: int) -> None:
+def test_axe_finds_no_violation_on_any_page(page: Page) -> None:
+    """Every page, each at a desktop's width and a phone's."""
     p = page.page
-    p.set_viewport_size({"width": width, "height": 800 if width > 400 else 740})
+    p.set_viewport_size(WIDE)
     report: dict[str, list[str]] = {}
 
     def check(name: str) -> None:
-        report[name] = violations(p)
+        report[name] = violations_wide_and_narrow(p)
 
     p.goto(page.live.url + "/")
     p.wait_for_selector("body[data-state='home']")
@@ -100,7 +100,7 @@ def test_axe_finds_no_violation_on_any_page(page: Page, width: int) -> None:
     p.goto(page.live.url + "/me#id=" + "x" * 24)
     p.wait_for_selector("#adopt")
     check("the you page, with an identity carried from another browser")
-    print(f"\naxe, WCAG 2.1 AA, {width} px wide:")
+    print("\naxe, WCAG 2.1 AA, 1100 and 360 px wide:")
     for name, found in report.items():
         print(f"  {name}: {len(found)} violations")
     assert not {name: found for name, found in report.items() if found}
@@ -116,9 +116,9 @@ DAILY_WIN = """async ([mode, moves]) => {
 """Play all but the last move of a day's deal through the API (the page plays the last)."""
 
 
-@pytest.mark.parametrize("width", [1100, 360])
-def test_axe_finds_no_violation_on_the_daily_pages(page: Page, width: int) -> None:
-    """The daily page, a daily deal's table in play and won (with the name asked for), a leaderboard."""
+def test_axe_finds_no_violation_on_the_daily_pages(page: Page) -> None:
+    """The daily page, a daily deal's table in play and won (with the name asked for), a
+    leaderboard, each at a desktop's width and a phone's."""
     from datetime import UTC, datetime
 
     from cardtable.web.daily import daily_deal, daily_mode
@@ -132,14 +132,14 @@ def test_axe_finds_no_violation_on_the_daily_pages(page: Page, width: int) -> No
     )
     line = [str(m) for m in cardtable.solve(game, seconds=30).moves]
     p = page.page
-    p.set_viewport_size({"width": width, "height": 800 if width > 400 else 740})
+    p.set_viewport_size(WIDE)
     report: dict[str, list[str]] = {}
     p.goto(page.live.url + "/daily")
     p.wait_for_selector("body[data-state='daily']")
-    report["daily"] = violations(p)
+    report["daily"] = violations_wide_and_narrow(p)
     p.click('li[data-mode="devils-square"] a.button')
     p.wait_for_selector("body[data-state='playing']")
-    report["a daily table in play"] = violations(p)
+    report["a daily table in play"] = violations_wide_and_narrow(p)
     at = p.evaluate(DAILY_WIN, [mode, line])
     p.goto(f"{page.live.url}/daily/play?mode={mode}")
     p.wait_for_selector("body[data-state='playing']")
@@ -149,17 +149,17 @@ def test_axe_finds_no_violation_on_the_daily_pages(page: Page, width: int) -> No
     p.wait_for_selector("#daily-name")
     p.wait_for_timeout(400)  # the "You won!" toast has faded in (axe reads its colours mid-fade)
     p.wait_for_selector("dialog#win[open]")
-    report["a daily table won, its win screen"] = violations(p)
+    report["a daily table won, its win screen"] = violations_wide_and_narrow(p)
     p.click("#win-next")
-    report["a daily table won, the name asked"] = violations(p)
+    report["a daily table won, the name asked"] = violations_wide_and_narrow(p)
     p.fill("#daily-name", "Ana")
     p.click("#daily-entry button[type='submit']")
     p.wait_for_selector("#to-leaderboard")
     p.click("#to-leaderboard")
     p.wait_for_selector("body[data-state='leaderboard']")
     assert p.locator("#board-day tbody tr").count() == 1
-    report["a leaderboard"] = violations(p)
-    print(f"\naxe, WCAG 2.1 AA, {width} px wide:")
+    report["a leaderboard"] = violations_wide_and_narrow(p)
+    print("\naxe, WCAG 2.1 AA, 1100 and 360 px wide:")
     for name, found in report.items():
         print(f"  {name}: {len(found)} violations")
     assert not {name: found for name, found in report.items() if found}
