@@ -11,7 +11,7 @@ import pytest
 import cardtable
 
 from .conftest import Page
-from .helpers import WIDE, shown_table, violations_wide_and_narrow
+from .helpers import PHONE, WIDE, shown_table, violations_wide_and_narrow
 from .rooms_client import play_turn, seat_two
 
 pytestmark = pytest.mark.browser
@@ -24,6 +24,14 @@ def settled(p: Any) -> None:
         p.wait_for_function(
             f"() => {{ const t = ({ROOM_TABLE})(); return t && (t.to_move === t.seat || t.outcome.over); }}"
         )
+
+
+def assert_none_found(report: dict[str, list[str]]) -> None:
+    """Print how many violations axe found on each page checked, and fail if it found any."""
+    print(f"\naxe, WCAG 2.1 AA, {WIDE['width']} and {PHONE['width']} px wide:")
+    for name, found in report.items():
+        print(f"  {name}: {len(found)} violations")
+    assert not {name: found for name, found in report.items() if found}
 
 
 SOLITAIRE_PAGES = [f"/play/{s.name}?deal=5" for s in cardtable.games.specs() if s.one_player]
@@ -100,10 +108,7 @@ def test_axe_finds_no_violation_on_any_page(page: Page) -> None:
     p.goto(page.live.url + "/me#id=" + "x" * 24)
     p.wait_for_selector("#adopt")
     check("the you page, with an identity carried from another browser")
-    print("\naxe, WCAG 2.1 AA, 1100 and 360 px wide:")
-    for name, found in report.items():
-        print(f"  {name}: {len(found)} violations")
-    assert not {name: found for name, found in report.items() if found}
+    assert_none_found(report)
 
 
 DAILY_WIN = """async ([mode, moves]) => {
@@ -159,7 +164,4 @@ def test_axe_finds_no_violation_on_the_daily_pages(page: Page) -> None:
     p.wait_for_selector("body[data-state='leaderboard']")
     assert p.locator("#board-day tbody tr").count() == 1
     report["a leaderboard"] = violations_wide_and_narrow(p)
-    print("\naxe, WCAG 2.1 AA, 1100 and 360 px wide:")
-    for name, found in report.items():
-        print(f"  {name}: {len(found)} violations")
-    assert not {name: found for name, found in report.items() if found}
+    assert_none_found(report)
