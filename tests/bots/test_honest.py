@@ -275,3 +275,40 @@ def test_a_position_seen_before_is_not_a_dead_end() -> None:
     for after in ends:
         again._visited[view(rules, after)] += honest.REPEATS - 1
     assert again.choose(state) is None
+
+
+LAST_DRAW = """demonthief
+stock: <TD>
+waste: 2C 3C 4D 2S QH 6S QD 7H TS 4C AS KS KC 8S 4D KS 8C 8D 6D 4C 6D KC 2C 4S AS AC 7C QS 6H
+reserve: <KH> <TC> <TD> <JS> <3D> <5C> <9S> <QC> KD
+f1: 9H TH JH
+f2: 9D
+f3: 9S TS JS QS
+f4: 9H
+f5: 9C
+f6: 9D
+f7:
+f8:
+1: 3S 2D AC KH QC JC
+2: JD
+3: 8H 7S 6S 5S 4H
+4: 7D
+5: 9C JC TC JH 2H AH
+6: 5S 5C 7H 8D QH 2S 2H AH
+7: AD 7S 6C 4H 3H TH 3S 8C 7C 6C 5H 4S 3D 2D AD KD
+8: 5H QD 6H 3H 3C 5D 5D 8S
+9: JD 8H 7D
+redeals used: 0"""
+"""Demonthief deal 2, 80 moves into the honest player's game: the only legal move is the last draw."""
+
+
+def test_the_player_draws_the_last_stock_card_whatever_it_may_be() -> None:
+    # The solver's space has no edge for a draw whose card has no place to go, so in a sample
+    # whose last stock card is the jack of spades, the three of diamonds, the five or the queen
+    # of clubs, the space offers nothing here; the player used to give up then (4 samples in 9).
+    # A person draws the card: the rules' legal moves are the candidates when the space has none.
+    rules = rules_for("demonthief")
+    state = rules.from_text(LAST_DRAW)
+    assert [str(m) for m in rules.legal_moves(state)] == ["d"]
+    for seed in range(8):
+        assert str(HonestPlayer(rules, seed=seed, **BUDGET).choose(state)) == "d", seed

@@ -16,7 +16,11 @@ are one, and a card played from the stock is one edge with the draws before it),
 each irreversible move met there makes a *candidate*: the reversible moves that lead to
 it, then it (:func:`candidate_lines`; candidates that end in the same position count once;
 those that end in a position of this game already seen race only when all do, the
-least seen first, and never one seen :data:`REPEATS` - 1 times). Each candidate is
+least seen first, and never one seen :data:`REPEATS` - 1 times). When the space's edges
+give no candidate while a move that cannot be taken back is legal (the space is a
+solver's: in a sample whose last stock cards have no place to go, Demonthief's draws are
+no edge of it), the legal moves that cannot be taken back are the candidates, each
+alone: the player never gives up while such a move is legal. Each candidate is
 weighed on *samples*: deals of the cards it has not seen into the places they may be
 (each unseen card equally likely in each unseen place), in which the candidate is
 played and the position after it solved by the all-seeing solver within ``nodes``
@@ -495,7 +499,18 @@ class HonestPlayer:
         now = rules.progress(base)
         # (times its position was seen, whether it only takes progress back, line, unseen cards it shows)
         found: list[tuple[int, bool, list[Any], int]] = []
-        for line, after in candidate_lines(rules, base, unseen, self.space):
+        lines = candidate_lines(rules, base, unseen, self.space)
+        if not lines:
+            # The space's edges are a solver's: it leaves out a move that cannot help in the
+            # sample at hand (Demonthief's last draws, when the sampled cards have no place
+            # to go), so a sample could end the game while a move that cannot be taken back
+            # is legal. Those legal moves are the candidates then (which moves are legal does
+            # not depend on the face-down cards).
+            for move in rules.legal_moves(base):
+                after = rules.apply(base, move)
+                if not rules.reversible(base, move) or reveals(rules, base, after, unseen):
+                    lines.append(([move], after))
+        for line, after in lines:
             seen = self._visited[view(rules, after)]
             if seen >= REPEATS - 1:
                 continue
