@@ -305,7 +305,7 @@ redeals used: 0"""
 def test_the_player_draws_the_last_stock_card_whatever_it_may_be() -> None:
     # The solver's space has no edge for a draw whose card has no place to go, so in a sample
     # whose last stock card is the jack of spades, the three of diamonds, the five or the queen
-    # of clubs, the space offers nothing here; the player used to give up then (4 samples in 9).
+    # of clubs (4 of the 9 unseen cards), the space offers nothing here: the player gave up then.
     # A person draws the card: the rules' legal moves are the candidates when the space has none.
     rules = rules_for("demonthief")
     state = rules.from_text(LAST_DRAW)

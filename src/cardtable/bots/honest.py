@@ -503,9 +503,9 @@ class HonestPlayer:
         if not lines:
             # The space's edges are a solver's: it leaves out a move that cannot help in the
             # sample at hand (Demonthief's last draws, when the sampled cards have no place
-            # to go), so a sample could end the game while a move that cannot be taken back
-            # is legal. Those legal moves are the candidates then (which moves are legal does
-            # not depend on the face-down cards).
+            # to go), and the player would give up while a move that cannot be taken back is
+            # legal. Those legal moves are the candidates then (which moves are legal does not
+            # depend on the face-down cards).
             for move in rules.legal_moves(base):
                 after = rules.apply(base, move)
                 if not rules.reversible(base, move) or reveals(rules, base, after, unseen):
