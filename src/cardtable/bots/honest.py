@@ -298,13 +298,22 @@ def candidate_lines(
     moves that show none of the ``unseen`` cards, then one move that is not, and the
     position after it, in the order found (breadth first, each position's edges in the
     space's order); a line ending in the position of an earlier one is left out. The
-    positions reached by reversible moves are followed up to ``reach`` of them.
+    positions reached by reversible moves are followed up to ``reach`` of them. When the
+    space's edges give none, each legal move of ``state`` that is not reversible or shows an
+    unseen card is a candidate alone: the space is a solver's, and it leaves out a move that
+    cannot help in the position at hand (in a sample whose last stock cards have no place
+    to go, Demonthief's draws are no edge of it), while the player, who does not know those
+    cards, may make it (which moves are legal does not depend on the face-down cards).
 
     >>> from cardtable.games import rules_for
     >>> r = rules_for("klondike"); s = r.deal(0)
     >>> [" ".join(map(str, line)) for line, _ in candidate_lines(r, s, Counter(r.face_down(s)))]
     ['3f']
     """
+
+    def ends_a_line(before: Any, move: Any, after: Any) -> bool:
+        return not rules.reversible(before, move) or reveals(rules, before, after, unseen)
+
     space = solver_space(rules) if space is None else space
     key = space.key
     seen = {key(state)}
@@ -317,7 +326,7 @@ def candidate_lines(
             for move in moves:
                 after = rules.apply(here, move)
                 line.append(move)
-                last = not rules.reversible(here, move) or reveals(rules, here, after, unseen)
+                last = ends_a_line(here, move, after)
                 here = after
                 if last:
                     break
@@ -329,6 +338,11 @@ def candidate_lines(
             elif k not in seen and len(seen) < reach:
                 seen.add(k)
                 frontier.append((here, line))
+    if not found:
+        for move in rules.legal_moves(state):
+            after = rules.apply(state, move)
+            if ends_a_line(state, move, after):
+                found.append(([move], after))
     return found
 
 
@@ -499,18 +513,7 @@ class HonestPlayer:
         now = rules.progress(base)
         # (times its position was seen, whether it only takes progress back, line, unseen cards it shows)
         found: list[tuple[int, bool, list[Any], int]] = []
-        lines = candidate_lines(rules, base, unseen, self.space)
-        if not lines:
-            # The space's edges are a solver's: it leaves out a move that cannot help in the
-            # sample at hand (Demonthief's last draws, when the sampled cards have no place
-            # to go), and the player would give up while a move that cannot be taken back is
-            # legal. Those legal moves are the candidates then (which moves are legal does not
-            # depend on the face-down cards).
-            for move in rules.legal_moves(base):
-                after = rules.apply(base, move)
-                if not rules.reversible(base, move) or reveals(rules, base, after, unseen):
-                    lines.append(([move], after))
-        for line, after in lines:
+        for line, after in candidate_lines(rules, base, unseen, self.space):
             seen = self._visited[view(rules, after)]
             if seen >= REPEATS - 1:
                 continue
