@@ -69,11 +69,22 @@ class LiveServer:
                 raise RuntimeError("the test server did not start")
             time.sleep(0.02)
 
-    def stop(self) -> None:
-        assert self.server is not None and self.thread is not None
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
-        self.app.state.db.close()
+    def stop(self, wait: bool = True) -> None:
+        """Stop serving and close the data; with ``wait=False`` return at once and leave the
+        waiting to a thread of its own (uvicorn notices the request within its 0.1 s tick and
+        then shuts down: a test's tear-down need not sit through it)."""
+        server, thread, app = self.server, self.thread, self.app
+        assert server is not None and thread is not None
+        server.should_exit = True
+
+        def finish() -> None:
+            thread.join(timeout=10)
+            app.state.db.close()
+
+        if wait:
+            finish()
+        else:
+            threading.Thread(target=finish, daemon=True).start()
 
     def restart(self) -> None:
         self.stop()
@@ -88,7 +99,7 @@ class LiveServer:
 def live(tmp_path: Path) -> Iterator[LiveServer]:
     server = LiveServer(tmp_path / "data")
     yield server
-    server.stop()
+    server.stop(wait=False)
 
 
 @pytest.fixture(scope="module")

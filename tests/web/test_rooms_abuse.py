@@ -51,7 +51,7 @@ def serve(tmp_path: Path) -> Iterator[Serve]:
 
     yield start
     for server in started:
-        server.stop()
+        server.stop(wait=False)
 
 
 @pytest.fixture
