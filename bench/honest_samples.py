@@ -31,11 +31,12 @@ from cardtable.solve.types import SampleBatch
 def shares(outcomes: bytes) -> tuple[float, float, float]:
     """The shares of ``outcomes`` won, undecided and lost (:data:`~cardtable.bots.honest.WON`...).
 
-    >>> shares(b"\\x00")
-    (0.0, 1.0, 0.0)
+    >>> shares(b"\\x00"), shares(b"\\x01\\x02\\x20\\x00")  # 0x20: undecided, 29 cards home
+    ((0.0, 1.0, 0.0), (0.25, 0.5, 0.25))
     """
     count = Counter(outcomes)
-    return count[honest.WON] / len(outcomes), count[honest.UNKNOWN] / len(outcomes), count[honest.LOST] / len(outcomes)
+    won, lost = count[honest.WON] / len(outcomes), count[honest.LOST] / len(outcomes)
+    return won, 1 - won - lost, lost  # undecided: UNKNOWN, or PROGRESS + the cards home
 
 
 def after_the_look(rules: Any, deal: int) -> tuple[Any, honest.HonestPlayer]:

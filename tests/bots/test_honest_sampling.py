@@ -24,6 +24,7 @@ from cardtable.bots.honest import (
 )
 from cardtable.core.game import Game
 from cardtable.games import rules_for, specs
+from cardtable.games.demonthief import DRAW as DRAW_DT
 from cardtable.games.klondike import DRAW, REDEAL
 from cardtable.solve import solve
 from cardtable.solve.native import native_function
@@ -299,3 +300,49 @@ def test_a_compiled_sampler_refuses_a_line_that_does_not_fit(game: str, line: li
     unseen = [True] * len(rules.face_down(state))
     assert compiled(rules, state, SampleBatch(unseen, [moves], 0, 2, 1, 100)) is None
     assert compiled(rules, state, SampleBatch(unseen, [[]], 0, 2, 1, 100)) is not None
+
+
+def test_undecided_samples_tell_how_far_their_search_got_where_the_space_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Demonthief's space tells progress: an undecided sample is PROGRESS + the most cards home
+    # in a position its search took, in the compiled sampler as in the Python one (which
+    # watches solve's search); Klondike's does not. Turned off, Demonthief's are plain unknowns.
+    rules = rules_for("demonthief")
+    state = rules.deal(4)
+    batch = SampleBatch([True] * len(rules.face_down(state)), [[], [DRAW_DT]], first=0, count=6, seed=3, nodes=400)
+    told = sample_outcomes(rules, state, batch)
+    assert told == python_sample_outcomes(rules, state, batch)
+    undecided = [b for row in told for b in row if b not in (WON, LOST)]
+    assert undecided and all(b >= honest.PROGRESS + rules.score(state) for b in undecided)
+    assert len(set(undecided)) > 1  # how far differs from sample to sample: a signal
+    monkeypatch.setattr(DemonthiefSolverSpace, "SAMPLE_PROGRESS", False)
+    plain = sample_outcomes(rules, state, batch)
+    assert plain == python_sample_outcomes(rules, state, batch)
+    assert [[b if b in (WON, LOST) else honest.UNKNOWN for b in row] for row in told] == [list(r) for r in plain]
+    klondike = rules_for("klondike")
+    start = klondike.deal(0)
+    probe = SampleBatch([True] * len(klondike.face_down(start)), [[]], first=0, count=8, seed=1, nodes=200)
+    assert set(sample_outcomes(klondike, start, probe)[0]) <= {honest.UNKNOWN, WON, LOST}
+
+
+def test_the_player_prefers_the_line_whose_undecided_samples_got_further(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every sample of every candidate undecided: the candidate whose samples' searches brought
+    # more cards home is played, whatever the order the candidates come in.
+    rules = rules_for("demonthief")
+    state = rules.deal(4)
+    home = rules.score(state)
+
+    def outcomes(far: int) -> Any:
+        def made(rules: Any, state: Any, batch: SampleBatch) -> list[bytes]:
+            steps = [30 if i == far else 10 for i in range(len(batch.lines))]
+            return [bytes([honest.PROGRESS + home + step] * batch.count) for step in steps]
+
+        return made
+
+    for far in (0, 1):
+        monkeypatch.setattr(honest, "sample_outcomes", outcomes(far))
+        player = HonestPlayer(rules, seed=0, samples=8, nodes=100)
+        candidates = [([move], 0) for move in rules.legal_moves(state)[:2]]
+        best, _ = player._race(state, [True] * len(rules.face_down(state)), candidates, 1, 8, None)
+        assert best == far

@@ -30,7 +30,10 @@ race: all are weighed on :data:`FIRST` samples, then the samples double, up to
 ``samples``; after each round a candidate is dropped when the best one's weight is ahead
 of its own by more than :data:`RACE` times the square root of the samples on which the
 two disagree (a paired test). A candidate's weight is its samples won (a sample the
-solver left undecided weighs :data:`DOUBT`), plus
+solver left undecided weighs :data:`DOUBT`; where the solver space tells how far an
+undecided sample's search got, :func:`~cardtable.solve.types.sample_progress`, as in
+Demonthief, whose deals take some 250 moves, it weighs :data:`ADVANCE` more for every card
+home of those left, in proportion), plus
 :data:`REVEAL` of the samples for each unseen card it turns up (its sample solves knew
 that card already; the player will know it only then, and plays on knowing it), unless
 its last move is a draw that cannot be taken back (Demonthief's stock, gone through once:
@@ -78,7 +81,7 @@ from ..core.rules import Rules
 from ..games import spec_for
 from ..solve.native import native_function
 from ..solve.solver import solve, solver_space
-from ..solve.types import SampleBatch
+from ..solve.types import SampleBatch, sample_progress
 
 SAMPLES = 1024
 """The most samples a candidate is weighed on, by default."""
@@ -95,6 +98,10 @@ REVEAL = 0.05
 player who sees a card turned up plays on knowing it; a sample's solver knew it already)."""
 DOUBT = 0.0
 """What a sample the solver left undecided (out of nodes) weighs, a won one weighing 1."""
+ADVANCE = 0.5
+"""What an undecided sample weighs on top of :data:`DOUBT`, times the share of the cards not
+yet home that its search brought home (where the sample tells it: :data:`PROGRESS`), so a
+win outweighs any undecided sample."""
 BACK_BELOW = 0.5
 """Candidates that only take progress back (a card from a foundation) race the best of the
 others only when it wins less than this share of its samples."""
@@ -223,12 +230,18 @@ def _native_sampler(rules: Rules[Any, Any]) -> Sampler | None:
 
 WON, LOST, UNKNOWN = 1, 2, 0
 """A sample's outcome in :func:`sample_outcomes`' bytes."""
+PROGRESS = 3
+"""An undecided sample whose search brought ``b`` cards home at most is ``PROGRESS + b``
+where the solver space tells it (:func:`~cardtable.solve.types.sample_progress`; else
+:data:`UNKNOWN`)."""
 
 
 def sample_outcomes(rules: Rules[Any, Any], state: Any, batch: SampleBatch) -> list[bytes]:
     """For each of the ``batch``'s lines (legal moves from ``state`` that turn up no card
     before their last), the outcomes of its samples, one byte each (:data:`WON`,
-    :data:`LOST`: proved lost, :data:`UNKNOWN`): in sample ``k``, the cards of ``state``'s
+    :data:`LOST`: proved lost, :data:`UNKNOWN`; where the game's solver space tells progress,
+    :func:`~cardtable.solve.types.sample_progress`, an undecided sample is :data:`PROGRESS`
+    plus the most cards home in a position its search took): in sample ``k``, the cards of ``state``'s
     face-down places marked unseen (in :meth:`~cardtable.core.rules.Rules.face_down`'s
     order) are dealt among those places (:func:`sample_cards`), the line is played and the
     position after it solved within the batch's ``nodes`` positions (as
@@ -252,7 +265,9 @@ def python_sample_outcomes(rules: Rules[Any, Any], state: Any, batch: SampleBatc
     """:func:`sample_outcomes` in Python, through :func:`cardtable.solve.solve` without its
     restart phases (the reference of the compiled samplers: the same samples; the same wins,
     and a loss wherever they prove one: ``solve`` also proves some positions lost before it
-    searches).
+    searches). Where the solver space tells progress
+    (:func:`~cardtable.solve.types.sample_progress`), ``solve`` watches its search (in
+    Python, then) for the most cards home (the rules' ``score``) in a position it took.
 
     >>> from cardtable.games import rules_for
     >>> r = rules_for("klondike"); s = r.deal(8); unseen = [False] * 24 + [True] * 21
@@ -262,6 +277,13 @@ def python_sample_outcomes(rules: Rules[Any, Any], state: Any, batch: SampleBatc
     down = rules.face_down(state)
     places = [i for i, u in enumerate(batch.unseen) if u]
     out = [bytearray() for _ in batch.lines]
+    told = sample_progress(solver_space(rules))
+    best = 0
+
+    def watch(position: Any) -> None:
+        nonlocal best
+        best = max(best, rules.score(position))
+
     for k in range(batch.first, batch.first + batch.count):
         cards = list(down)
         for i, card in zip(places, sample_cards([down[i] for i in places], batch.seed, k), strict=True):
@@ -271,8 +293,17 @@ def python_sample_outcomes(rules: Rules[Any, Any], state: Any, batch: SampleBatc
             position = sample
             for move in line:
                 position = rules.apply(position, move)
-            verdict = solve(Game(rules, position), seconds=None, nodes=batch.nodes, memory=None, restarts=False).verdict
-            out[j].append(WON if verdict == "solved" else LOST if verdict == "unsolvable" else UNKNOWN)
+            best = 0
+            verdict = solve(
+                Game(rules, position),
+                seconds=None,
+                nodes=batch.nodes,
+                memory=None,
+                restarts=False,
+                watch=watch if told else None,
+            ).verdict
+            undecided = PROGRESS + min(best, 255 - PROGRESS) if told else UNKNOWN
+            out[j].append(WON if verdict == "solved" else LOST if verdict == "unsolvable" else undecided)
     return [bytes(b) for b in out]
 
 
@@ -563,6 +594,13 @@ class HonestPlayer:
         this decision (they are not solved again)."""
         lines = [line for line, _ in candidates]
         shown = [n for _, n in candidates]
+        home = self.rules.score(base)
+        left = max(1, len(self.rules.deck()) - home)
+        value = [0.0] * 256  # what a sample of each outcome byte weighs
+        value[WON] = 1.0
+        value[UNKNOWN] = DOUBT
+        for b in range(PROGRESS, 256):
+            value[b] = DOUBT + ADVANCE * max(0, b - PROGRESS - home) / left
         outcomes = [bytearray() for _ in lines]
         known = known or {}
         alive = list(range(len(lines)))
@@ -577,9 +615,7 @@ class HonestPlayer:
             for i in alive:
                 outcomes[i] += rows[i] if i in rows else known[i][done : done + step]
             done += step
-            weight = {
-                i: outcomes[i].count(WON) + DOUBT * outcomes[i].count(UNKNOWN) + REVEAL * done * shown[i] for i in alive
-            }
+            weight = {i: sum(value[o] for o in outcomes[i]) + REVEAL * done * shown[i] for i in alive}
             top = max(alive, key=lambda i: (weight[i], -i))
             mine = [o == WON for o in outcomes[top]]
             kept = []

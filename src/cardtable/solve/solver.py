@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import numbers
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +23,7 @@ from .lost import proved_lost
 from .memory import default_memory, peak_mb, position_bytes, reset_peak
 from .search import search
 from .spaces import equivalent_start
-from .types import Budget, Found, Pruned, pruned_restarts, pruned_widths, starts
+from .types import Budget, Found, Pruned, Watched, pruned_restarts, pruned_widths, starts
 
 VERDICTS = ("solved", "unsolvable", "unknown")
 
@@ -88,6 +88,7 @@ def solve(
     memory: int | str | None = "auto",
     *,
     restarts: bool = True,
+    watch: Callable[[Any], object] | None = None,
 ) -> SolveResult:
     """Solve the current position of a one-player game within a budget.
 
@@ -100,7 +101,10 @@ def solve(
     small table. The space's restart phases (:func:`~cardtable.solve.types.pruned_restarts`)
     run only with at least :data:`RESTART_SECONDS` and :data:`RESTART_NODES` (or no limit);
     ``restarts=False`` leaves them out always, as the compiled samplers of the honest player
-    do. The game itself is not changed. A position that
+    do. ``watch``, when given, is told of every position the search takes (each phase's
+    start, and each position a phase goes on from: :class:`~cardtable.solve.types.Watched`),
+    and the search then runs in Python (the honest player's reference sampler counts the
+    cards its samples' searches bring home with it). The game itself is not changed. A position that
     :func:`cardtable.solve.lost.proved_lost` shows lost is "unsolvable" at once,
     after no search (``nodes`` 0).
 
@@ -135,6 +139,8 @@ def solve(
     # below through the game's own rules.
     search_rules, start = equivalent_start(rules, game.state)
     space = solver_space(search_rules)
+    if watch is not None:
+        space = Watched(space, watch)
     limit = default_memory(position_bytes=position_bytes(space, start)) if isinstance(memory, str) else memory
     # The first phases look for a win among the two, then the three, most promising
     # moves of every position (iterative broadening): fast when the obvious moves

@@ -805,6 +805,10 @@ class DemonthiefSolverSpace(DemonthiefSpace):
     PRUNED_RESTARTS: tuple[tuple[int, int], ...] = ((3, 2), (3, 3))
     """... and its restart phases (:func:`cardtable.solve.types.pruned_restarts`): width 3
     from every position 2, then 3, steps in (``docs/solver.md``, "Restarts")."""
+    SAMPLE_PROGRESS = True
+    """The honest player's undecided samples tell how far their search got
+    (:func:`cardtable.solve.types.sample_progress`): a deal takes some 250 moves, so at the
+    start nearly every sample is undecided within a sample's positions (``docs/bots.md``)."""
 
 
 # --- Desturado -----------------------------------------------------------------------

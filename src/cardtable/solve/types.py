@@ -13,7 +13,7 @@ search imports the cores, and both import this.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, Protocol
@@ -58,6 +58,20 @@ def pruned_restarts(space: Any) -> tuple[tuple[int, int], ...]:
     ((), ((3, 2), (3, 3)))
     """
     return tuple(getattr(space, "PRUNED_RESTARTS", ()))
+
+
+def sample_progress(space: Any) -> bool:
+    """Whether the honest player's samples solved in ``space`` tell, when undecided, how far
+    their search got: the most cards home (the rules' ``score``) in a position it took
+    (:data:`cardtable.bots.honest.PROGRESS`). The space's ``SAMPLE_PROGRESS``, else False
+    (an undecided sample is then only undecided). The compiled samplers take it from here too.
+
+    >>> from cardtable.games import rules_for
+    >>> from cardtable.solve.solver import solver_space
+    >>> sample_progress(solver_space(rules_for("klondike"))), sample_progress(solver_space(rules_for("demonthief")))
+    (False, True)
+    """
+    return bool(getattr(space, "SAMPLE_PROGRESS", False))
 
 
 def starts(space: SearchSpace, state: Any, depth: int) -> list[tuple[list[Any], Any]]:
@@ -139,6 +153,36 @@ class Found:
     seconds: float = 0.0
 
 
+class Watched:
+    """A space that tells ``watch`` of every position whose children are asked for (in a
+    depth-first search: its start, and each position it goes on from, in the search's order),
+    and is otherwise ``space`` (its other attributes, such as ``PRUNED_WIDTHS``, are the
+    space's). No compiled core takes it: a search of it runs in Python.
+
+    >>> from cardtable.solve.search import depth_first
+    >>> from cardtable.solve.spaces import space_for
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("devils-square"); taken = []
+    >>> found = depth_first(Watched(space_for(r), taken.append), r.deal(0), Budget(nodes=50))
+    >>> len(taken) == found.nodes, taken[0] == r.deal(0)
+    (True, True)
+    """
+
+    def __init__(self, space: SearchSpace, watch: Callable[[Any], object]) -> None:
+        self.space = space
+        self.watch = watch
+        self.key = space.key
+        self.is_won = space.is_won
+
+    def children(self, state: Any) -> Iterable[Edge]:
+        """The inner space's children of ``state``, once ``watch`` has been told of it."""
+        self.watch(state)
+        return self.space.children(state)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.space, name)
+
+
 class Pruned:
     """A space cut down to the ``k`` most promising children of every position: a fast
     way to find wins, but no proof of anything when it finds none.
@@ -195,7 +239,9 @@ __all__ = [
     "Pruned",
     "SampleBatch",
     "SearchSpace",
+    "Watched",
     "pruned_restarts",
     "pruned_widths",
+    "sample_progress",
     "starts",
 ]

@@ -591,14 +591,18 @@ static inline int read_lines(PyObject *lines, Lines *L, int max_src, int max_dst
 /* A core's play of one line (`n` moves) on one sample, the position changed in place, and
  * its solve within `nodes` positions: SOLVED, UNSOLVABLE or UNKNOWN, else NO_MEMORY,
  * INTERRUPTED (the signal handler's exception is set) or BAD_LINE (a move that does not fit
- * the position). `options`: the core's own. */
+ * the position). `options`: the core's own. *best: the most cards home in a position the
+ * search took, where the core tells it (the space's SAMPLE_PROGRESS), else -1. */
 typedef int (*PlayLine)(const void *options, void *position, const uint8_t (*moves)[3], Py_ssize_t n,
-                        long long nodes);
+                        long long nodes, int *best);
+
+enum { SAMPLE_PROGRESS = 3 }; /* an unknown sample whose search brought b cards home at most: SAMPLE_PROGRESS + b */
 
 /* Both cores' sample_outcomes once the position, its unseen places and the lines are read:
  * samples first .. first + count - 1 of seed of the position `base` (`size` bytes; its
  * unseen cards at the byte offsets `hidden`), each line of L played on each by `play`. A
- * list of bytes, one a line, one byte a sample (1 won, 2 proved lost, 0 unknown), or NULL
+ * list of bytes, one a line, one byte a sample (1 won, 2 proved lost, 0 unknown,
+ * SAMPLE_PROGRESS + b unknown with b cards brought home where `play` tells it), or NULL
  * with an exception set. */
 static inline PyObject *sample_rounds(const void *base, size_t size, const size_t *hidden, int nhidden,
                                       const Lines *L, long long first, long long count, uint64_t seed,
@@ -616,10 +620,14 @@ static inline PyObject *sample_rounds(const void *base, size_t size, const size_
         deal_sample(sample, hidden, nhidden, seed, k);
         for (Py_ssize_t l = 0; l < L->n; l++) {
             memcpy(here, sample, size);
-            int r = play(options, here, L->moves + L->starts[l], L->starts[l + 1] - L->starts[l], nodes);
+            int best = -1;
+            int r = play(options, here, L->moves + L->starts[l], L->starts[l + 1] - L->starts[l], nodes, &best);
             if (r == SOLVED) tally[l * count + (k - first)] = 1;
             else if (r == UNSOLVABLE) tally[l * count + (k - first)] = 2;
-            else if (r != UNKNOWN) {
+            else if (r == UNKNOWN) {
+                if (best > 255 - SAMPLE_PROGRESS) best = 255 - SAMPLE_PROGRESS;
+                if (best >= 0) tally[l * count + (k - first)] = (char)(SAMPLE_PROGRESS + best);
+            } else {
                 failed = r;
                 break;
             }

@@ -82,6 +82,7 @@ typedef struct {
     int s_reserve_home, s_home, s_stock_home, s_reserve, s_waste, s_emptying, s_stock, s_into_empty;
     int s_exposes_home;
     Widths widths; /* sample_outcomes: solve's narrow phases (pruned_widths) */
+    int progress;  /* sample_outcomes: an undecided sample tells the most cards its search brought home */
 } Params;
 
 static void init_tables(void) {
@@ -124,6 +125,13 @@ static inline uint64_t home_mask(const int *found, int base) {
 
 /* Whether card c may go to a foundation (one card asked once: the mask's bit). */
 static inline int goes_home(int c, const int *found, int base) { return (int)(home_mask(found, base) >> c & 1); }
+
+/* The cards on the foundations: the 104 less those in the stock, the waste, the reserve and the tableau. */
+static inline int cards_home(const State *s) {
+    int out = s->ns + s->nw + s->nr;
+    for (int j = 0; j < NTAB; j++) out += s->nt[j];
+    return 104 - out;
+}
 
 static inline int foundation_size(int t, int base) { return ((RANK_[t] - base) % 13 + 13) % 13 + 1; }
 
@@ -494,6 +502,7 @@ typedef struct {
     size_t nlevels, levels_cap;
     Edge *edges, *tmp; /* the children of the path's positions; room to sort one position's */
     size_t edges_cap, tmp_cap;
+    int best; /* the most cards home in a position the search took (the honest player's progress) */
 } Search;
 
 /* A new level on the path for the position s, with its children. -1: out of memory. */
@@ -546,6 +555,7 @@ static int run(Search *S, State *s, const Budget *B, long long *nodes_out) {
     uint64_t h;
     remembered(S, key, &h, &slot);
     if (remember(S, key, h, slot) < 0 || push_level(S, s) < 0) return NO_MEMORY;
+    S->best = cards_home(s);
     long long nodes = 1;
     int result = UNSOLVABLE;
     Unlocked u;
@@ -578,6 +588,8 @@ static int run(Search *S, State *s, const Budget *B, long long *nodes_out) {
                 goto out;
             }
             nodes++;
+            int home = cards_home(s);
+            if (home > S->best) S->best = home;
             pushed = 1;
             break;
         }
@@ -811,9 +823,11 @@ static int apply_rules_move(State *s, int src, int dst, int n, int base, int red
 /* cardtable.solve.solve's search of the space within `nodes` positions, from s: its narrow
  * phases (the first k children of every position for each k of params->widths in turn, each
  * within one part in widths.n + 1 of the nodes) and then the complete search with the rest.
- * SOLVED, UNSOLVABLE (proved by the complete search), UNKNOWN, NO_MEMORY or INTERRUPTED. */
-static int solve_within(const Params *params, const State *s, long long nodes) {
+ * SOLVED, UNSOLVABLE (proved by the complete search), UNKNOWN, NO_MEMORY or INTERRUPTED;
+ * *best: the most cards home in a position a phase took (the start, or one it went on from). */
+static int solve_within(const Params *params, const State *s, long long nodes, int *best) {
     const int phases = params->widths.n + 1;
+    *best = 0;
     long long quick = nodes / phases, spent = 0;
     Budget B;
     memset(&B, 0, sizeof B);
@@ -829,6 +843,7 @@ static int solve_within(const Params *params, const State *s, long long nodes) {
         long long used = 0;
         int r = search_init(&S) < 0 ? NO_MEMORY : run(&S, &t, &B, &used);
         search_free(&S);
+        if (S.best > *best) *best = S.best;
         spent += used;
         if (complete || r == SOLVED || r == NO_MEMORY || r == INTERRUPTED) return r;
     }
@@ -836,25 +851,30 @@ static int solve_within(const Params *params, const State *s, long long nodes) {
 }
 
 /* PlayLine for sample_rounds: the line's moves, then solve_within. */
-static int play_line(const void *options, void *position, const uint8_t (*moves)[3], Py_ssize_t n, long long nodes) {
+static int play_line(const void *options, void *position, const uint8_t (*moves)[3], Py_ssize_t n, long long nodes,
+                     int *best) {
     const Params *p = options;
     State *s = position;
     for (Py_ssize_t m = 0; m < n; m++)
         if (apply_rules_move(s, moves[m][0], moves[m][1], moves[m][2], p->base, p->redeals) < 0) return BAD_LINE;
-    return solve_within(p, s, nodes);
+    int r = solve_within(p, s, nodes, best);
+    if (!p->progress) *best = -1;
+    return r;
 }
 
 static PyObject *sample_outcomes(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *stock, *waste, *reserve, *foundations, *tableau, *scores, *widths, *unseen, *lines;
-    int base, used, redeals;
+    int base, used, redeals, progress;
     long long first, count, nodes;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOOOOiiiOOOOLLKL:sample_outcomes", &stock, &waste, &reserve, &foundations, &tableau,
-                          &base, &used, &redeals, &scores, &widths, &unseen, &lines, &first, &count, &seed, &nodes))
+    if (!PyArg_ParseTuple(args, "OOOOOiiiOOpOOLLKL:sample_outcomes", &stock, &waste, &reserve, &foundations, &tableau,
+                          &base, &used, &redeals, &scores, &widths, &progress, &unseen, &lines, &first, &count, &seed,
+                          &nodes))
         return NULL;
     Params params;
     memset(&params, 0, sizeof params);
+    params.progress = progress;
     params.base = base;
     params.redeals = redeals;
     params.k = -1;
@@ -1119,14 +1139,16 @@ static PyMethodDef methods[] = {
      "remembered by 63-bit fingerprints (a sixth of the memory); wins only, never 'unsolvable'."},
     {"sample_outcomes", sample_outcomes, METH_VARARGS,
      "sample_outcomes(stock, waste, reserve, foundations, tableau, base, redeals_used, redeals, scores, widths,\n"
-     "                unseen, lines, first, count, seed, nodes) -> [bytes, ...]\n\n"
+     "                progress, unseen, lines, first, count, seed, nodes) -> [bytes, ...]\n\n"
      "The honest player's sampled evaluation (cardtable.bots.honest), as _klondike.sample_outcomes: the\n"
      "position's face-down places (Rules.face_down's order: the stock from its bottom, then the reserve\n"
      "under its top card) marked in unseen are dealt at random in samples first to first + count - 1 of\n"
      "seed; in each, each line of (src, dst, n) moves is played and the position after it solved as\n"
      "cardtable.solve.solve does within nodes positions (DemonthiefSpace with the scores; solve's narrow\n"
      "phases of the widths, at most eight, in turn, then the complete search). For each line,\n"
-     "bytes: one per sample, 1 won, 2 proved lost, 0 unknown. ValueError for what the core does not take."},
+     "bytes: one per sample, 1 won, 2 proved lost, 0 unknown; with progress true, an unknown sample is\n"
+     "3 + the most cards on the foundations in a position its search took. ValueError for what the core\n"
+     "does not take."},
     {"can_progress", py_can_progress, METH_VARARGS,
      "can_progress(stock, waste, reserve, foundations, tableau, base, redeals_used, redeals, limit) -> 1, 0 or -1\n\n"
      "cardtable.core.progress.can_progress of Demonthief (redeals: 0) or Demons and Thieves (2) from the\n"

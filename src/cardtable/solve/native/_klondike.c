@@ -1504,8 +1504,10 @@ PyDoc_STRVAR(sample_outcomes_doc,
              "does not take, or a line that is not a list of moves.");
 
 /* PlayLine for sample_rounds: the line's moves, then solve_within. */
-static int play_line(const void *options, void *position, const uint8_t (*moves)[3], Py_ssize_t n, long long nodes) {
+static int play_line(const void *options, void *position, const uint8_t (*moves)[3], Py_ssize_t n, long long nodes,
+                     int *best) {
     const Search *o = options;
+    *best = -1; /* (no progress told: an unknown sample is 0) */
     State *s = position;
     for (Py_ssize_t m = 0; m < n; m++)
         if (apply_rules_move(s, moves[m][0], moves[m][1], moves[m][2], o->draw, o->limit) < 0) return BAD_LINE;
