@@ -32,7 +32,7 @@ of its own by more than :data:`RACE` times the square root of the samples on whi
 two disagree (a paired test). A candidate's weight is its samples won (a sample the
 solver left undecided weighs :data:`DOUBT`; where the solver space tells how far an
 undecided sample's search got, :func:`~cardtable.solve.types.sample_progress`, as in
-Demonthief, whose deals take some 250 moves, it weighs :data:`ADVANCE` more for every card
+Demonthief, whose won games take 250 moves or more, it weighs :data:`ADVANCE` more for every card
 home of those left, in proportion), plus
 :data:`REVEAL` of the samples for each unseen card it turns up (its sample solves knew
 that card already; the player will know it only then, and plays on knowing it), unless

@@ -807,7 +807,7 @@ class DemonthiefSolverSpace(DemonthiefSpace):
     from every position 2, then 3, steps in (``docs/solver.md``, "Restarts")."""
     SAMPLE_PROGRESS = True
     """The honest player's undecided samples tell how far their search got
-    (:func:`cardtable.solve.types.sample_progress`): a deal takes some 250 moves, so at the
+    (:func:`cardtable.solve.types.sample_progress`): a won game takes 250 moves or more, so at the
     start nearly every sample is undecided within a sample's positions (``docs/bots.md``)."""
 
 
