@@ -55,7 +55,7 @@ def main() -> None:
         counts: Counter[tuple[str, bool]] = Counter()
         start = time.perf_counter()
         for row in rows:
-            counts[(row.verdict, klondike_lost(rules.deal(row.deal)))] += 1
+            counts[(row.verdict, klondike_lost(rules.deal(row.deal), draw=rules.options["draw"]))] += 1
         per_check = (time.perf_counter() - start) / len(rows)
         lost = sum(n for (_, flagged), n in counts.items() if flagged)
         parts = [f"{counts[(v, True)]} of {counts[(v, True)] + counts[(v, False)]} {v}" for v in VERDICTS]
@@ -72,7 +72,7 @@ def by_search(deals: range, seconds: float) -> None:
     """Count the deals proved lost, and search each of them completely (``seconds`` each)."""
     rules = Klondike()
     start = time.perf_counter()
-    proved = [deal for deal in deals if klondike_lost(rules.deal(deal))]
+    proved = [deal for deal in deals if klondike_lost(rules.deal(deal), draw=3)]
     per_check = (time.perf_counter() - start) / len(deals)
     verdicts = Counter(
         search(KlondikeClassSpace(rules), rules.deal(d), Budget(seconds=seconds)).verdict for d in proved

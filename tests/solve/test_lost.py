@@ -77,6 +77,36 @@ def test_the_solver_answers_a_proved_loss_without_search() -> None:
     assert hint(game).status == "lost"
 
 
+def test_a_draw_of_three_offers_only_the_cards_its_draws_end_on() -> None:
+    # Deal 25: in draw 3 the stock never brings to the waste's top a card that can leave
+    # it, so the relaxed game proves it lost, and the complete search agrees; the same
+    # cards in draw 1 offer every stock card, and are won.
+    three, one = rules_for("klondike"), rules_for("klondike", draw=1)
+    state = three.deal(25)
+    assert one.deal(25) == state
+    assert klondike_lost(state, draw=3) and proved_lost(three, state)
+    assert search(space_for(three), state, Budget(nodes=200_000, memory=None)).verdict == "unsolvable"
+    assert not klondike_lost(state, draw=1) and not proved_lost(one, state)
+    assert solve(cardtable.Game(one, state), seconds=None).verdict == "solved"
+
+
+def test_no_position_on_a_winning_line_is_proved_lost() -> None:
+    """Every position of the solver's winning lines of draw-3 deals (stock and waste in
+    every state a game passes through): none is proved lost."""
+    rules = rules_for("klondike")
+    positions = 0
+    for deal in range(40):
+        found = search(space_for(rules), rules.deal(deal), Budget(nodes=20_000))
+        if found.verdict != "solved":
+            continue
+        state = rules.deal(deal)
+        for move in found.moves:
+            assert not klondike_lost(state, draw=3), (deal, rules.to_text(state))
+            state = rules.apply(state, move)
+            positions += 1
+    assert positions >= 2_000, positions
+
+
 @pytest.mark.parametrize("options", [{}, {"draw": 1}, {"redeals": 1, "foundation_return": False}])
 def test_no_deal_the_search_wins_is_proved_lost(options: dict[str, Any]) -> None:
     rules = rules_for("klondike", **options)
@@ -84,7 +114,7 @@ def test_no_deal_the_search_wins_is_proved_lost(options: dict[str, Any]) -> None
     lost = won = 0
     for deal in range(300):
         state = rules.deal(deal)
-        if klondike_lost(state):
+        if klondike_lost(state, draw=rules.options["draw"]):
             lost += 1
             assert search(space, state, Budget(nodes=20_000)).verdict != "solved", deal
         else:
@@ -105,7 +135,7 @@ def test_no_winnable_position_is_proved_lost() -> None:
             state = rules.apply(state, rng.choice(rules.legal_moves(state)))
         for _ in range(rng.randint(0, 3)):
             state = next(iter(swap_hidden_cards(rules, state, rng)), state)
-        lost = klondike_lost(state)
+        lost = klondike_lost(state, draw=3)
         if search(space, state, Budget(nodes=20_000)).verdict == "solved":
             assert not lost, rules.to_text(state)
             checked["won"] += 1

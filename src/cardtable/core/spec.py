@@ -155,7 +155,10 @@ class GameSpec:
     native: str | None = None
     """The module of the space's compiled core, with a ``search(space, start, budget)``."""
     lost: str | None = None
-    """A proof without search that a position is lost: ``f(state) -> bool`` (import path)."""
+    """A proof without search that a position is lost: ``f(state, **options) -> bool``
+    (import path), given the values of :attr:`lost_options` as keywords."""
+    lost_options: tuple[str, ...] = ()
+    """The options :attr:`lost` takes (Klondike's ``draw``)."""
     level_keys: tuple[LevelKey, ...] | None = ()
     """The deal-level keys; ``()``: one key at the default options, named after the game;
     None: the game has no levels (a multi-player game)."""

@@ -869,6 +869,7 @@ GAME = GameSpec(
     solver_space="cardtable.solve.spaces:KlondikeClassSpace",
     native="cardtable.solve.native.klondike",
     lost="cardtable.solve.lost:klondike_lost",
+    lost_options=("draw",),
     level_keys=(
         LevelKey("klondike-draw3", "klondike", "draw", 3),
         LevelKey("klondike-draw1", "klondike", "draw", 1),

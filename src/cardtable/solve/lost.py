@@ -23,6 +23,23 @@ in the real game:
 - a pile is empty only if it was empty at the start or its last card (the
   bottom one) has left it.
 
+The stock and waste count as one row, the *talon*: the waste from its bottom card, then
+the stock in the order it is drawn. Draws and redeals never change the row's order, and a
+card leaves it only as the waste's top, to its foundation or onto the tableau. With a draw
+of ``d`` cards, a card of the row is the waste's top only when a draw ends on it, or once
+every card after it up to the end of a draw has left the row. A pass (from an empty waste,
+after a redeal) ends its draws on the ``d``-th, ``2d``-th, ... of the cards the row held when
+it began, and on its last card: cards leaving during the pass were drawn before, so they
+shift no later draw of the pass. So when card ``i`` (counted from 0, the waste's bottom) is
+the top, every card from ``i + 1`` to the end of that draw has left, and in a later pass
+the draw ended on a card whose place in the row at the pass's start is ``i + 1`` less
+some of the cards before ``i`` that left earlier, plus some of those after it. The
+relaxed game reaches card ``i`` of the row when the cards right after it that may leave
+(a run of ``L``) reach a draw's end: the row's last card; or, in the pass under way (the
+waste ``p`` cards), the waste's top (``i < p``) or card ``p - 1 + kd``; or, in a later pass,
+a place from ``i + 1 - a`` to ``i + 1 + L`` that is a multiple of ``d``, where ``a`` counts the
+cards before ``i`` that may leave. In draw 1 every card qualifies.
+
 The relaxed game keeps these conditions and nothing else: once a card may be
 reached, or may lie on the tableau, or a pile may be empty, it stays so for
 good, and a card that went home may still serve as a parent. Its reachable cards, tableau cards and home
@@ -36,14 +53,15 @@ Example: a pile holding, from the bottom, the 4 of hearts, the 4 of diamonds and
 the 2 of spades face down under the 3 of spades. The 3 of spades can only leave
 for its foundation (both its parents lie under it), which needs the 2 of spades,
 which lies under it: no line wins. Of the first 12,000 Klondike draw 3 deals,
-517 are proved lost this way (none of the 6,843 the grading search won);
+1,004 are proved lost this way, and the complete search of each wins none;
 ``bench/klondike_lost.py`` counts them (458 before a king had to wait for an
-empty pile: deal 111 is one of the 59 more).
+empty pile, deal 111 one of the 59 more; 517 before the stock's draws of three
+counted, deal 25 one of the 487 more).
 
 >>> from cardtable.games import rules_for
->>> klondike_lost(rules_for("klondike").deal(13))
+>>> klondike_lost(rules_for("klondike").deal(13), draw=3)
 True
->>> klondike_lost(rules_for("klondike").deal(0))
+>>> klondike_lost(rules_for("klondike").deal(0), draw=3)
 False
 """
 
@@ -62,27 +80,28 @@ PARENTS: tuple[tuple[int, ...], ...] = tuple(tuple(t for t in range(52) if c in 
 rules' ``GOES_ON`` turned round; none for a king, which goes into an empty pile instead."""
 
 
-def klondike_lost(state: KlondikeState) -> bool:
-    """Whether the relaxed game of the module docstring proves that ``state`` can no
-    longer be won (False: not proved, the search must tell).
+def klondike_lost(state: KlondikeState, draw: int = 1) -> bool:
+    """Whether the relaxed game of the module docstring, with ``draw`` cards a draw,
+    proves that ``state`` can no longer be won (False: not proved, the search must tell).
+    ``draw`` 1 is sound for either draw (every card of the talon qualifies).
 
     >>> from cardtable.games import rules_for
     >>> klondike_lost(rules_for("klondike").deal(48)), klondike_lost(rules_for("klondike").deal(1))
     (True, False)
     >>> klondike_lost(rules_for("klondike").deal(111))  # no pile can be emptied for its kings
     True
+    >>> d25 = rules_for("klondike").deal(25)  # its stock's draws of three never offer what it needs
+    >>> klondike_lost(d25, draw=3), klondike_lost(d25, draw=1)
+    (True, False)
     """
     home = [False] * 52
     for suit, height in enumerate(state.foundations):
         for rank in range(height):
             home[suit * 13 + rank] = True
-    # Off the tableau: the stock, the waste and the foundations. These cards can be
-    # reached (stock cycling, foundation tops), and lie on the tableau once played there.
-    off_tableau = [*state.stock, *state.waste, *(c for c in range(52) if home[c])]
-    reached = [False] * 52
+    reached = home[:]  # a foundation's cards can be reached (from its top down)
     on_tableau = [False] * 52
-    for c in off_tableau:
-        reached[c] = True
+    talon = [*state.waste, *reversed(state.stock)]
+    in_waste = len(state.waste)
     # Each pile's blockers, top first: the bottom card of its face-up run, then its
     # face-down cards from the top down. Each must leave before the next is reached.
     blockers: list[list[int]] = []
@@ -100,9 +119,9 @@ def klondike_lost(state: KlondikeState) -> bool:
 
     changed = True
     while changed:
-        changed = False
-        for c in off_tableau:
-            if not on_tableau[c] and placeable(c):
+        changed = _reach_talon(talon, in_waste, draw, reached, home, on_tableau)
+        for c in range(52):
+            if reached[c] and not on_tableau[c] and placeable(c):
                 on_tableau[c] = changed = True
         for suit in range(4):
             while heights[suit] < 13 and reached[suit * 13 + heights[suit]]:
@@ -122,6 +141,39 @@ def klondike_lost(state: KlondikeState) -> bool:
                 else:  # its bottom card left: the pile is empty
                     emptied[i] = True
     return sum(heights) < 52
+
+
+def _reach_talon(
+    talon: list[int], in_waste: int, draw: int, reached: list[bool], home: list[bool], on_tableau: list[bool]
+) -> bool:
+    """Mark reached the talon's cards the relaxed game lets be the waste's top (module
+    docstring: the talon from the waste's bottom, ``in_waste`` cards of it in the waste);
+    whether any was new. A card of the talon may leave it once reached and home-bound or
+    placed on the tableau.
+
+    >>> reached = [False] * 52; talon = [1, 2, 3, 4]
+    >>> _reach_talon(talon, 0, 3, reached, [False] * 52, [False] * 52), [reached[c] for c in talon]
+    (True, [False, False, True, True])
+    """
+    n = len(talon)
+    leaves = [reached[c] and (home[c] or on_tableau[c]) for c in talon]
+    run = [0] * (n + 1)  # run[i]: how many cards right after card i may leave
+    for i in range(n - 2, -1, -1):
+        run[i] = run[i + 1] + 1 if leaves[i + 1] else 0
+    changed = False
+    before = 0  # cards before card i that may leave
+    for i, c in enumerate(talon):
+        if not reached[c]:
+            last = i + run[i]  # the farthest draw end every card between may clear
+            if (
+                last >= n - 1  # the talon's last card ends a draw
+                or last >= in_waste - 1 >= i  # the waste's top, this pass
+                or any((j - in_waste + 1) % draw == 0 for j in range(max(i, in_waste), last + 1))  # a draw of this pass
+                or any(v % draw == 0 for v in range(max(1, i + 1 - before), i + 2 + run[i]))  # a draw of a later pass
+            ):
+                reached[c] = changed = True
+        before += leaves[i]
+    return changed
 
 
 def desturado_lost(state: DesturadoState) -> bool:
@@ -221,8 +273,9 @@ def _matching(takes: list[list[int]], right: int, enough: int) -> int:
 
 def proved_lost(rules: Rules[Any, Any], state: Any) -> bool:
     """Whether a proof without search shows that ``state`` can no longer be won: the proof
-    the game declares (:attr:`~cardtable.core.spec.GameSpec.lost`: the relaxed game,
-    :func:`klondike_lost`, for Klondike, any options), False for a game without one.
+    the game declares (:attr:`~cardtable.core.spec.GameSpec.lost`, given the options its
+    ``lost_options`` name: the relaxed game, :func:`klondike_lost`, for Klondike, with its
+    draw), False for a game without one.
 
     >>> from cardtable.games import rules_for
     >>> proved_lost(rules_for("klondike", draw=1), rules_for("klondike", draw=1).deal(13))
@@ -230,5 +283,7 @@ def proved_lost(rules: Rules[Any, Any], state: Any) -> bool:
     >>> proved_lost(rules_for("demonthief"), rules_for("demonthief").deal(0))
     False
     """
-    lost = spec_for(rules.name).lost
-    return lost is not None and bool(resolve(lost)(state))
+    spec = spec_for(rules.name)
+    if spec.lost is None:
+        return False
+    return bool(resolve(spec.lost)(state, **{name: rules.options[name] for name in spec.lost_options}))
