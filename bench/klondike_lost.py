@@ -4,9 +4,9 @@ search, checked against the search's verdicts of the same deals.
 It reads every Klondike key of a results store written by ``cardtable analyze``
 (``solve`` rows: the solver at its time budget; ``grade`` rows: the grading's complete
 depth-first search of up to 100,000 positions), runs
-:func:`cardtable.solve.lost.klondike_lost` on each deal, and prints how many it proves
-lost among the deals the search won (there must be none), proved unsolvable, and left
-unknown, with the seconds per check.
+:func:`cardtable.solve.lost.klondike_lost` on each deal (through ``proved_lost``, with the
+key's draw), and prints how many it proves lost among the deals the search won (there
+must be none), proved unsolvable, and left unknown, with the seconds per check.
 
 Run: ``.venv/bin/python bench/klondike_lost.py STORE`` (for example the store of
 ``cardtable analyze grade klondike --draw 3 --deals 0:3500 --store grades.sqlite``).
@@ -26,7 +26,7 @@ from collections import Counter
 from cardtable.analysis.results import ResultStore
 from cardtable.games import rules_for
 from cardtable.games.klondike import Klondike
-from cardtable.solve.lost import klondike_lost
+from cardtable.solve.lost import proved_lost
 from cardtable.solve.search import search
 from cardtable.solve.solver import VERDICTS
 from cardtable.solve.spaces import KlondikeClassSpace
@@ -55,7 +55,7 @@ def main() -> None:
         counts: Counter[tuple[str, bool]] = Counter()
         start = time.perf_counter()
         for row in rows:
-            counts[(row.verdict, klondike_lost(rules.deal(row.deal), draw=rules.options["draw"]))] += 1
+            counts[(row.verdict, proved_lost(rules, rules.deal(row.deal)))] += 1
         per_check = (time.perf_counter() - start) / len(rows)
         lost = sum(n for (_, flagged), n in counts.items() if flagged)
         parts = [f"{counts[(v, True)]} of {counts[(v, True)] + counts[(v, False)]} {v}" for v in VERDICTS]
@@ -72,7 +72,7 @@ def by_search(deals: range, seconds: float) -> None:
     """Count the deals proved lost, and search each of them completely (``seconds`` each)."""
     rules = Klondike()
     start = time.perf_counter()
-    proved = [deal for deal in deals if klondike_lost(rules.deal(deal), draw=3)]
+    proved = [deal for deal in deals if proved_lost(rules, rules.deal(deal))]
     per_check = (time.perf_counter() - start) / len(deals)
     verdicts = Counter(
         search(KlondikeClassSpace(rules), rules.deal(d), Budget(seconds=seconds)).verdict for d in proved
