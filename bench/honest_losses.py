@@ -8,8 +8,9 @@ Run: ``.venv/bin/python bench/honest_losses.py GAME [--option NAME=VALUE] [--dea
 no legal move; ``gave-up``: the player chose none while moves were legal; ``repeats``,
 ``move-limit``), ``moves``, ``start`` (the solver's verdict on the deal),
 ``last_winnable`` (the number of moves into the game of the last position it still
-wins, None when the deal was lost from the start or undecided) and ``face_down`` (cards
-still face down at the end, the stock's included).
+wins, None when the deal was lost from the start or undecided), ``unseen_then`` (the
+cards the player had not seen at that position: what it did not know when it made the
+move that lost) and ``face_down`` (cards still face down at the end, the stock's included).
 
 >>> row = one("devils-square", {}, 1, 2, 0.5)
 >>> row["won"], row["end"], row["start"]
@@ -57,11 +58,17 @@ def one(game: str, options: dict[str, Any], deal: int, samples: int, seconds: fl
                 middle = (low + high) // 2
                 low, high = (middle, high) if wins(positions[middle]) else (low, middle)
             last = low
+    memory, unseen = honest.Memory(), None
+    if last is not None:
+        for position in positions[: last + 1]:
+            memory.see(rules, position)
+        unseen = memory.known(rules, positions[last])[1].count(False)
     row |= {
         "end": played.end,
         "moves": len(positions) - 1,
         "start": start,
         "last_winnable": last,
+        "unseen_then": unseen,
         "face_down": len(rules.face_down(state)),
     }
     return row

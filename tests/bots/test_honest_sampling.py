@@ -72,6 +72,25 @@ def test_reversible_moves_lead_straight_back(game: str, options: dict[str, Any])
             assert any(rules.apply(after, back) == state for back in rules.legal_moves(after)), str(move)
 
 
+@pytest.mark.parametrize("options", [{}, {"draw": 1}, {"redeals": 2}, {"foundation_return": False}])
+def test_klondike_takes_back_exactly_the_moves_one_move_undoes(options: dict[str, Any]) -> None:
+    """``takes_back``: a move that changes the foundations and that one legal move of the
+    position after it undoes (a card back from its foundation, a card sent home from a
+    face-up card or a king from a pile of its own), and no other."""
+    rules = rules_for("klondike", **options)
+    counted = Counter[bool]()
+    for deal in range(6):
+        for state in [_wander(rules, deal, n, deal) for n in (20, 60, 120)]:
+            for move in rules.legal_moves(state):
+                after = rules.apply(state, move)
+                undone = rules.progress(after) != rules.progress(state) and any(
+                    rules.apply(after, back) == state for back in rules.legal_moves(after)
+                )
+                assert rules.takes_back(state, move) == undone, (rules.to_text(state), str(move))
+                counted[undone] += 1
+    assert counted[False] > 0 and (counted[True] > 0) == options.get("foundation_return", True), counted
+
+
 def test_klondike_draws_are_reversible_only_with_unlimited_redeals() -> None:
     state = rules_for("klondike").deal(0)
     assert rules_for("klondike").reversible(state, DRAW)
@@ -97,10 +116,11 @@ def test_candidates_are_reversible_moves_then_one_that_is_not(game: str, options
                 assert move in rules.legal_moves(here), (i, str(move))
                 nxt = rules.apply(here, move)
                 last = i == len(line) - 1
+                passes = rules.reversible(here, move) or rules.takes_back(here, move)
                 if not last:
-                    assert rules.reversible(here, move) and not reveals(rules, here, nxt, unseen)
+                    assert passes and not reveals(rules, here, nxt, unseen)
                 else:
-                    assert not rules.reversible(here, move) or reveals(rules, here, nxt, unseen)
+                    assert not passes or reveals(rules, here, nxt, unseen)
                 here = nxt
             assert here == after
             ends.add(after)

@@ -573,6 +573,52 @@ def test_klondike_a_win_that_needs_a_pile_emptied_for_a_king() -> None:
     assert replays(rules, state, classes.moves, won) and rules.is_won(won)
 
 
+def test_klondike_no_card_comes_back_from_its_foundation_to_go_straight_home() -> None:
+    """The class space leaves out a card back from its foundation that its safe move would
+    send straight home (2C onto 3H: a two is always safe), and keeps the others (4S onto
+    5D: not safe while the red foundations are low); the plain space has both; the core
+    gives the same children."""
+    c = parse_card
+    found = (2, 1, 0, 4)  # clubs to 2, diamonds to A, spades to 4
+    tableau = ((c("AH"), c("3H")), (c("5D"),), (), (), (), (), ())
+    held = {x for p in tableau for x in p} | {c("AC"), c("2C"), c("AD")} | {c(f"{r}S") for r in "A234"}
+    stock = tuple(x for x in range(52) if x not in held)
+    state = KlondikeState(stock, (), found, tableau, (1, 0, 0, 0, 0, 0, 0), 0)
+    rules = Klondike()
+    assert {"fc1", "fs2"} <= {str(m) for m in rules.legal_moves(state)}
+    space = KlondikeClassSpace(rules)
+    assert space.forced_move(state) is None
+    assert space.forced_move(rules.apply(state, rules.parse_move("fc1"))) == rules.parse_move("1f")
+    edges = [[str(m) for m in moves] for moves, _ in space.children(state)]
+    assert ["fs2"] in edges and ["fc1"] not in edges
+    plain = [[str(m) for m in moves] for moves, _ in space_for(rules).children(state)]
+    assert ["fs2"] in plain and ["fc1"] in plain
+    if not pure():
+        assert native.children(space, state) == [(list(m), s) for m, s in space.children(state)]
+
+
+def test_klondike_class_returns_leave_out_only_cards_sent_straight_home() -> None:
+    """On positions of random games: every card back from its foundation that the class
+    space offers is not sent straight home by the safe move, and every one it leaves out is
+    (so the search, which has taken the position already, loses nothing)."""
+    rules = Klondike()
+    space = KlondikeClassSpace(rules)
+    checked = {"kept": 0, "left out": 0}
+    for d in range(12):
+        for state in random_line(rules, rules.deal(d), seed=d, length=400)[::5]:
+            if space.forced_move(state) is not None:
+                continue
+            offered = {moves[-1] for moves, _ in space.children(state) if len(moves) == 1}
+            for move in rules.legal_moves(state):
+                if move.src < klondike.FOUNDATION:
+                    continue
+                after = rules.apply(state, move)
+                home = space.forced_move(after) == klondike.TAB_TO_FOUNDATION[move.dst]
+                assert (move in offered) != home, rules.to_text(state)
+                checked["left out" if home else "kept"] += 1
+    assert checked["kept"] >= 5 and checked["left out"] >= 5, checked
+
+
 @pytest.mark.parametrize(
     ("options", "deal"), [({}, 8), ({"draw": 1}, 2), ({"redeals": 1}, 5), ({"foundation_return": False}, 8)]
 )

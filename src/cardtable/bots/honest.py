@@ -5,10 +5,17 @@ turned up before (the stock's cards seen on an earlier pass: it remembers every 
 it has seen). It never sees a face-down card and it never undoes.
 
 **How it decides** (the method of lonelybot's "hop" player). The moves of the game are
-of two kinds: *reversible* ones, after which a move leads straight back and which show
-no unseen card (:meth:`~cardtable.core.rules.Rules.reversible`; in Klondike a tableau
-move that turns up nothing, or a draw when the stock comes round again), and the others
-(a card turned up, a card to a foundation, a card played from the stock...). From the
+of two kinds: those that show no unseen card and that one move undoes, either
+*reversible* ones (:meth:`~cardtable.core.rules.Rules.reversible`; in Klondike a tableau
+move that turns up nothing, or a draw when the stock comes round again) or ones that
+change progress but are *taken back* as easily (:meth:`~cardtable.core.rules.Rules.takes_back`;
+in Klondike a card back from its foundation, or sent home from a face-up card), and the
+others (a card turned up, a card played from the stock, a card home from the waste...).
+A move of the first kind is never weighed alone: on samples whose solver sees every card,
+a move that can be undone at once is worth exactly what the position itself is, so it
+would win every close race as a free pass (until 2026-11-28 such moves were candidates,
+and the player went round a card sent home and brought back until its circle rule made
+it give up a game the solver still won). Below, "reversible" means either. From the
 position at hand it goes through every position its reversible moves reach (breadth
 first, over the edges of the solver's space, :func:`cardtable.solve.solver.solver_space`:
 in Klondike its class space, where positions that differ only in where hanging cards lie
@@ -40,8 +47,8 @@ its last move is a draw that cannot be taken back (Demonthief's stock, gone thro
 there the bonus would buy looks at the stock with the stock itself). The
 candidate of most weight (then of fewest samples proved lost, then the first found) is
 played: its reversible moves and its last move in turn (nothing is learnt before its
-last move). Candidates that only take progress back (a card from a foundation) race
-only when there is no other, or when the best other one wins less than
+last move). Candidates that only take progress back (a card from a foundation, then one
+from the stock onto it) race only when there is no other, or when the best other one wins less than
 :data:`BACK_BELOW` of its samples: then they race it, on the same samples (it comes
 first in the race's order, so it wins a tie; its outcomes are not solved again). When
 nothing is hidden, the position is solved (:data:`EXACT_NODES`) and a winning line followed.
@@ -103,8 +110,8 @@ ADVANCE = 0.5
 yet home that its search brought home (where the sample tells it: :data:`PROGRESS`), so a
 win outweighs any undecided sample."""
 BACK_BELOW = 0.5
-"""Candidates that only take progress back (a card from a foundation) race the best of the
-others only when it wins less than this share of its samples."""
+"""Candidates that only take progress back (a card from a foundation, then one from the stock
+onto it) race the best of the others only when it wins less than this share of its samples."""
 REACH = 200
 """The most positions the reversible moves are followed to in one decision."""
 EXACT_NODES = 200_000
@@ -326,7 +333,8 @@ def candidate_lines(
     rules: Rules[Any, Any], state: Any, unseen: Counter[int], space: Any = None, reach: int = REACH
 ) -> list[tuple[list[Any], Any]]:
     """The candidates of ``state`` (see the module docstring): each a line of reversible
-    moves that show none of the ``unseen`` cards, then one move that is not, and the
+    moves (or moves the rules take back, :meth:`~cardtable.core.rules.Rules.takes_back`)
+    that show none of the ``unseen`` cards, then one move that is not, and the
     position after it, in the order found (breadth first, each position's edges in the
     space's order); a line ending in the position of an earlier one is left out. The
     positions reached by reversible moves are followed up to ``reach`` of them. When the
@@ -343,7 +351,9 @@ def candidate_lines(
     """
 
     def ends_a_line(before: Any, move: Any, after: Any) -> bool:
-        return not rules.reversible(before, move) or reveals(rules, before, after, unseen)
+        if reveals(rules, before, after, unseen):
+            return True
+        return not (rules.reversible(before, move) or rules.takes_back(before, move))
 
     space = solver_space(rules) if space is None else space
     key = space.key

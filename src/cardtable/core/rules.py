@@ -425,6 +425,23 @@ class Rules(ABC, Generic[S, M]):
             return False
         return any(self.apply(after, back) == state for back in self.legal_moves(after))
 
+    def takes_back(self, state: S, move: M) -> bool:
+        """Whether the legal ``move``, though it changes :meth:`progress` (so it is not
+        :meth:`reversible`), is undone by a legal move of the position after it, which
+        leads straight back to ``state`` (in Klondike: a card back from its foundation, or
+        a card sent home from a face-up card it can return to). The honest player
+        (:mod:`cardtable.bots.honest`) passes through such moves as through reversible ones:
+        weighed on samples whose solver sees every card, a move that can be undone at once
+        is worth what the position itself is, so it would win any race with a move that
+        cannot. False by default: a game where such moves exist says so.
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("desturado"); s = r.deal(0)
+        >>> any(r.takes_back(s, m) for m in r.legal_moves(s))
+        False
+        """
+        return False
+
     def look_through(self, state: S) -> list[M]:
         """Moves that turn up face-down cards and then bring the position back exactly as
         it was (in Klondike with unlimited redeals: draw through the stock, redeal,

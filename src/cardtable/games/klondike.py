@@ -708,6 +708,29 @@ class Klondike(FrenchCards, Rules[KlondikeState, KlondikeMove]):
             return self._redeals is None
         return super().reversible(state, move)
 
+    def takes_back(self, state: KlondikeState, move: KlondikeMove) -> bool:
+        """Whether the legal ``move`` changes the foundations and one legal move of the
+        position after it leads straight back (:meth:`Rules.takes_back`): with foundation
+        returns, a foundation's top card back to the tableau (it can go home again at
+        once), and a tableau card sent home that lay on a face-up card, or a king that lay
+        alone in its pile (it can return there).
+
+        >>> r = Klondike(); s = r.apply(r.apply(r.deal(5), r.parse_move("71")), r.parse_move("37"))
+        >>> r.takes_back(s, r.parse_move("7f")), r.takes_back(r.apply(s, r.parse_move("7f")), r.parse_move("fh7"))
+        (True, True)
+        >>> r.takes_back(r.deal(0), r.parse_move("3f"))  # it turns up a card
+        False
+        """
+        if not self._return or move in (DRAW, REDEAL):
+            return False
+        src, dst, _ = move
+        if src >= FOUNDATION:
+            return dst != FOUNDATION
+        if dst != FOUNDATION or src == WASTE:
+            return False
+        pile, down = state.tableau[src], state.down[src]
+        return len(pile) - 1 > down or (len(pile) == 1 and RANK[pile[0]] == 13)
+
     # --- the end ----------------------------------------------------------------
 
     def is_won(self, state: KlondikeState) -> bool:

@@ -503,14 +503,22 @@ class KlondikeClassSpace(KlondikeSpace):
     def _add_edge(
         self, s: KlondikeState, move: KlondikeMove, switch: tuple[KlondikeMove, ...], edges: list[_ScoredEdge]
     ) -> None:
-        """Add the edge of ``move`` (after ``switch``), or, for a move that empties a pile
+        """Add the edge of ``move`` (after ``switch``), unless it brings back from its
+        foundation a card that the class's safe move (:meth:`forced_move`) would send
+        straight home; or, for a move that empties a pile
         (its whole face-up run, with no face-down card under it, onto another pile), the
         *emptying macros*: the move followed by each move of a king into the emptied pile,
         in this order: a king root above face-down cards (with its run), a king from a
         foundation, a king the stock can bring up. After a switch, an emptying move adds
         nothing: its class is that of the plain emptying move onto the switch's twin.
 
-        Why it is exact (``docs/solver.md``, "Emptying a pile"): an empty pile takes only
+        Why leaving out such a return is exact (``docs/solver.md``, "A card back from its
+        foundation"): the position it leads to has that safe move as its only child, and
+        the safe move leads back to the class of ``s``, which the search has already
+        taken. The player (:mod:`cardtable.bots.honest`) takes its candidates from these
+        edges: it no longer goes round a card sent home and brought back.
+
+        Why the emptying macros are exact (``docs/solver.md``, "Emptying a pile"): an empty pile takes only
         kings, and the run moved off it (its bottom not a king) lies on its new parent just
         as it lay alone, so every winning line can be rearranged to make each emptying move
         just before a king moves into that pile (or not at all).
@@ -525,6 +533,8 @@ class KlondikeClassSpace(KlondikeSpace):
         [['12', '31']]
         """
         src, dst, n = move
+        if src >= FOUNDATION and self.forced_move(self.rules.apply(s, move)) == TAB_TO_FOUNDATION[dst]:
+            return  # a card back from its foundation that the safe move sends straight home
         if not (src < 7 and dst < 7 and n == len(s.tableau[src]) and not s.down[src]):
             super()._add_edge(s, move, switch, edges)
             return

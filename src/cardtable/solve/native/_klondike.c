@@ -449,6 +449,8 @@ static int tableau_moves(Search *S, const State *s, const int *off, const int *t
  * edges. For KlondikeClassSpace (classes), KlondikeClassSpace._class_moves: moves that only
  * rearrange hanging cards are left out, and with a switch sw made first (pile >= 0), only
  * the moves of pile's top card alone and the moves onto pile are kept. */
+static int safe_card(const State *s, int c);
+
 static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
     int off[8];
     offsets(s, off);
@@ -495,7 +497,12 @@ static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
     if (S->freturn)
         for (int su = 0; su < 4; su++) {
             int r = s->found[su], card = su * 13 + r - 1;
-            if (!r || !(fits >> card & 1)) continue;
+            /* The class space leaves out a card its safe move would send straight home
+             * (KlondikeClassSpace._add_edge): one that safe_card passes. Only that card can be
+             * the safe move there (a lower foundation makes no other card safe, and s has
+             * none, or it would have no other child), and nothing can lie on it: for rank 3
+             * or more the cards that could are home; a face-up ace would be s's safe move. */
+            if (!r || !(fits >> card & 1) || (S->classes && safe_card(s, card))) continue;
             for (int j = 0; j < 7; j++)
                 if (takes[j] >> card & 1)
                     if (add_edge(S, s, 0, FOUNDATION + su, j, 1, 0, 0, 0, sw) < 0) return -1;
