@@ -48,8 +48,8 @@ there the bonus would buy looks at the stock with the stock itself). The
 candidate of most weight (then of fewest samples proved lost, then the first found) is
 played: its reversible moves and its last move in turn (nothing is learnt before its
 last move). Candidates that only take progress back (a card from a foundation, then one
-from the stock onto it) race only when there is no other, or when the best other one wins less than
-:data:`BACK_BELOW` of its samples: then they race it, on the same samples (it comes
+from the stock onto it) race only when there is no other, or when the best other one wins
+less than :data:`BACK_BELOW` of its samples: then they race it, on the same samples (it comes
 first in the race's order, so it wins a tie; its outcomes are not solved again). When
 nothing is hidden, the position is solved (:data:`EXACT_NODES`) and a winning line followed.
 Where the rules offer a free look at the stock

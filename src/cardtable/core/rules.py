@@ -432,8 +432,8 @@ class Rules(ABC, Generic[S, M]):
         a card sent home from a face-up card it can return to). The honest player
         (:mod:`cardtable.bots.honest`) passes through such moves as through reversible ones:
         weighed on samples whose solver sees every card, a move that can be undone at once
-        is worth what the position itself is, so it would win any race with a move that
-        cannot. False by default: a game where such moves exist says so.
+        is worth what the position itself is, at least as much as any move that cannot.
+        False by default: a game where such moves exist says so.
 
         >>> from cardtable.games import rules_for
         >>> r = rules_for("desturado"); s = r.deal(0)
