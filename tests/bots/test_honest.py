@@ -228,13 +228,14 @@ def test_a_card_taken_back_from_a_foundation_begins_the_winning_line(monkeypatch
         monkeypatch.setattr(honest, "BACK_BELOW", back_below)
         player = HonestPlayer(rules, seed=0, samples=64)
         _after_a_look(rules, state, player)
-        assert str(player.choose(state)) == "fh1" and player.wins == (64, 64)
-        assert all(rules.takes_back(s, m) or rules.reversible(s, m) for s, m in _line_steps(rules, state, player))
+        move = player.choose(state)
+        assert str(move) == "fh1" and player.wins == (64, 64)
+        steps = _line_steps(rules, state, [move, *player._queue])
+        assert all(rules.takes_back(s, m) or rules.reversible(s, m) for s, m in steps)
 
 
-def _line_steps(rules: Any, state: Any, player: HonestPlayer) -> list[tuple[Any, Any]]:
-    """The positions and moves of the line ``player`` chose in ``state``, less its last move."""
-    line = [rules.parse_move("fh1"), *player._queue]
+def _line_steps(rules: Any, state: Any, line: list[Any]) -> list[tuple[Any, Any]]:
+    """The positions and moves of ``line`` played from ``state``, less its last move."""
     steps, here = [], state
     for move in line[:-1]:
         steps.append((here, move))

@@ -721,12 +721,12 @@ class Klondike(FrenchCards, Rules[KlondikeState, KlondikeMove]):
         >>> r.takes_back(r.deal(0), r.parse_move("3f"))  # it turns up a card
         False
         """
-        if not self._return or move in (DRAW, REDEAL):
+        if not self._return:
             return False
         src, dst, _ = move
-        if src >= FOUNDATION:
-            return dst != FOUNDATION
-        if dst != FOUNDATION or src == WASTE:
+        if src >= FOUNDATION:  # to the tableau: it can go straight home again
+            return True
+        if dst != FOUNDATION or src == WASTE:  # draws and redeals too
             return False
         pile, down = state.tableau[src], state.down[src]
         return len(pile) - 1 > down or (len(pile) == 1 and RANK[pile[0]] == 13)

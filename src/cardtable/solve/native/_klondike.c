@@ -444,13 +444,13 @@ static int tableau_moves(Search *S, const State *s, const int *off, const int *t
     return 0;
 }
 
+static int safe_card(const State *s, int c);
+
 /* The moves of s in legal_moves order (waste plays left out), then every card draws and
  * redeals can bring to the waste top, played (_stock_plays): KlondikeSpace.children's
  * edges. For KlondikeClassSpace (classes), KlondikeClassSpace._class_moves: moves that only
  * rearrange hanging cards are left out, and with a switch sw made first (pile >= 0), only
  * the moves of pile's top card alone and the moves onto pile are kept. */
-static int safe_card(const State *s, int c);
-
 static int add_moves(Search *S, const State *s, const Edge *sw, int pile) {
     int off[8];
     offsets(s, off);
