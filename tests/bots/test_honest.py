@@ -329,3 +329,62 @@ def test_the_player_draws_the_last_stock_card_whatever_it_may_be() -> None:
     assert [str(m) for m in rules.legal_moves(state)] == ["d"]
     for seed in range(8):
         assert str(HonestPlayer(rules, seed=seed, **BUDGET).choose(state)) == "d", seed
+
+
+FEW_UNSEEN = """klondike
+stock:
+waste:
+clubs: AC 2C 3C 4C 5C 6C
+diamonds: AD 2D 3D 4D 5D 6D 7D 8D
+hearts:
+spades: AS 2S
+1: KS QH JS TD 9C 8H 7S 6H 5S 4H 3S 2H
+2: KH QC JH TC 9D 8C
+3: KD
+4: JD TS
+5: <7C> TH 9S
+6: 9H 8S 7H 6S 5H 4S 3H
+7: <KC> <QD> <AH> <QS> JC
+redeals used: 0"""
+"""Klondike deal 22 on the solver's winning line: five cards face down, so 120 deals of them."""
+
+
+def test_with_few_unseen_cards_each_deal_is_solved_once_and_the_choice_is_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 256 samples of 120 deals: solving each deal once (and copying its outcome to the
+    # samples that repeat it) must give every line the outcomes of solving every sample.
+    from cardtable.bots import honest
+
+    rules = rules_for("klondike")
+    state = rules.from_text(FEW_UNSEEN)
+    assert honest.distinct_deals(rules.face_down(state)) == 120
+    races: list[tuple[int, bytes]] = []
+    real = honest.HonestPlayer._race
+
+    def recorded(self: HonestPlayer, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
+        races.append(real(self, *args, **kwargs))
+        return races[-1]
+
+    solved: list[tuple[str, tuple[int, ...]]] = []
+    sampler = honest.sample_outcomes
+
+    def counted(rules: Any, state: Any, batch: Any) -> list[bytes]:
+        pool = [card for card, u in zip(rules.face_down(state), batch.unseen, strict=True) if u]
+        for line in batch.lines:
+            for k in range(batch.first, batch.first + batch.count):
+                solved.append((" ".join(map(str, line)), tuple(honest.sample_cards(pool, batch.seed, k))))
+        return sampler(rules, state, batch)
+
+    monkeypatch.setattr(honest.HonestPlayer, "_race", recorded)
+    monkeypatch.setattr(honest, "sample_outcomes", counted)
+    once = HonestPlayer(rules, seed=3, samples=256)
+    move = once.choose(state)
+    assert len(solved) == len(set(solved)) == once.solves  # no line solved twice on one deal
+    monkeypatch.setattr(honest, "distinct_deals", lambda cards: 10**9)  # every sample solved
+    every = HonestPlayer(rules, seed=3, samples=256)
+    assert every.choose(state) == move
+    assert races[0] == races[1] and once.wins == every.wins
+    won, tried = once.wins
+    assert tried == 256 and 0 < won < tried  # the samples disagree: a real race
+    assert once.solves < every.solves

@@ -32,7 +32,11 @@ weighed on *samples*: deals of the cards it has not seen into the places they ma
 (each unseen card equally likely in each unseen place), in which the candidate is
 played and the position after it solved by the all-seeing solver within ``nodes``
 positions (:func:`sample_outcomes`: the game's compiled core when it has a sampler, else
-:func:`cardtable.solve.solve`). Every candidate meets the same samples. The candidates
+:func:`cardtable.solve.solve`). Every candidate meets the same samples. With few unseen
+cards the samples repeat (4 cards make at most 24 deals): a candidate's sample whose deal an
+earlier sample had is not solved again but given that sample's outcome (a solve depends only
+on the position and ``nodes``, so the outcomes, and the choice, are those of solving every
+sample; since 2026-11-28, :func:`distinct_deals`). The candidates
 race: all are weighed on :data:`FIRST` samples, then the samples double, up to
 ``samples``; after each round a candidate is dropped when the best one's weight is ahead
 of its own by more than :data:`RACE` times the square root of the samples on which the
@@ -312,6 +316,19 @@ def python_sample_outcomes(rules: Rules[Any, Any], state: Any, batch: SampleBatc
             undecided = PROGRESS + min(best, 255 - PROGRESS) if told else UNKNOWN
             out[j].append(WON if verdict == "solved" else LOST if verdict == "unsolvable" else undecided)
     return [bytes(b) for b in out]
+
+
+def distinct_deals(cards: Sequence[int]) -> int:
+    """How many different deals of ``cards`` into their places there are (copies of a card
+    are alike): with few unseen cards, fewer than the samples a candidate is weighed on.
+
+    >>> distinct_deals([1, 2, 3, 4]), distinct_deals([1, 1, 2]), distinct_deals([])
+    (24, 3, 1)
+    """
+    n = math.factorial(len(cards))
+    for copies in Counter(cards).values():
+        n //= math.factorial(copies)
+    return n
 
 
 # --- the candidates --------------------------------------------------------------------------
@@ -614,13 +631,21 @@ class HonestPlayer:
         outcomes = [bytearray() for _ in lines]
         known = known or {}
         alive = list(range(len(lines)))
+        pool = [card for card, u in zip(self.rules.face_down(base), unseen, strict=True) if u]
+        # With few unseen cards the samples repeat (4 cards: at most 24 deals): each deal is
+        # then solved once, at its first sample number, and its outcome copied to the others.
+        firsts: dict[tuple[int, ...], int] | None = {} if distinct_deals(pool) < samples else None
         done = 0
         step = min(FIRST if deadline is None else SHORT, samples)
         while True:
             solved = [i for i in alive if len(known.get(i, b"")) < done + step]
-            batch = SampleBatch(unseen, [lines[i] for i in solved], first=done, count=step, seed=seed, nodes=self.nodes)
-            got = sample_outcomes(self.rules, base, batch) if solved else []
-            self.solves += step * len(solved)
+            if firsts is None:
+                batch = SampleBatch(unseen, [lines[i] for i in solved], done, step, seed, self.nodes)
+                got = sample_outcomes(self.rules, base, batch) if solved else []
+                self.solves += step * len(solved)
+            else:
+                so_far = [(lines[i], outcomes[i]) for i in solved]
+                got = self._repeated(base, unseen, pool, so_far, done, step, seed, firsts)
             rows = dict(zip(solved, got, strict=True))
             for i in alive:
                 outcomes[i] += rows[i] if i in rows else known[i][done : done + step]
@@ -640,6 +665,34 @@ class HonestPlayer:
         best = min(alive, key=lambda i: (-weight[i], outcomes[i].count(LOST), i))
         self.wins = (outcomes[best].count(WON), done)
         return best, bytes(outcomes[best])
+
+    def _repeated(
+        self,
+        base: Any,
+        unseen: Sequence[bool],
+        pool: Sequence[int],
+        lines: list[tuple[list[Any], bytearray]],
+        first: int,
+        count: int,
+        seed: int,
+        firsts: dict[tuple[int, ...], int],
+    ) -> list[bytes]:
+        """The outcomes of samples ``first`` to ``first + count - 1`` of each of ``lines``
+        (each with its outcomes of the samples before ``first``), as :func:`sample_outcomes`
+        gives them, solving each deal of the unseen cards (``pool``) only once: a sample
+        whose deal was met before (``firsts``: the first sample number of each deal met,
+        updated here) gets the outcome of that first sample. A solve of a sample depends
+        only on its deal (the position after the line and ``nodes``), so the outcomes are
+        the same as if every sample were solved."""
+        numbers = range(first, first + count)
+        met = [firsts.setdefault(tuple(sample_cards(pool, seed, k)), k) for k in numbers]
+        fresh: dict[int, list[int]] = {}
+        for k, n in zip(numbers, met, strict=True):
+            if k == n and lines:
+                batch = SampleBatch(unseen, [line for line, _ in lines], first=k, count=1, seed=seed, nodes=self.nodes)
+                fresh[k] = [row[0] for row in sample_outcomes(self.rules, base, batch)]
+                self.solves += len(lines)
+        return [bytes(fresh[n][j] if n >= first else earlier[n] for n in met) for j, (_, earlier) in enumerate(lines)]
 
 
 ENDS = ("won", "no-move", "gave-up", "repeats", "move-limit")
@@ -723,6 +776,7 @@ __all__ = [
     "Played",
     "candidate_lines",
     "determinize",
+    "distinct_deals",
     "play",
     "python_sample_outcomes",
     "reveals",
