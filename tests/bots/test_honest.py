@@ -353,38 +353,45 @@ def test_with_few_unseen_cards_each_deal_is_solved_once_and_the_choice_is_the_sa
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # 256 samples of 120 deals: solving each deal once (and copying its outcome to the
-    # samples that repeat it) must give every line the outcomes of solving every sample.
+    # samples that repeat it) must give every line the outcome of solving each sample.
     from cardtable.bots import honest
 
     rules = rules_for("klondike")
     state = rules.from_text(FEW_UNSEEN)
     assert honest.distinct_deals(rules.face_down(state)) == 120
-    races: list[tuple[int, bytes]] = []
-    real = honest.HonestPlayer._race
-
-    def recorded(self: HonestPlayer, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
-        races.append(real(self, *args, **kwargs))
-        return races[-1]
-
-    solved: list[tuple[str, tuple[int, ...]]] = []
+    solved: list[tuple[str, tuple[int, ...]]] = []  # (line, deal) of every solve
+    given: dict[tuple[str, int], int] = {}  # the outcome each line got for each sample number
     sampler = honest.sample_outcomes
 
     def counted(rules: Any, state: Any, batch: Any) -> list[bytes]:
         pool = [card for card, u in zip(rules.face_down(state), batch.unseen, strict=True) if u]
-        for line in batch.lines:
-            for k in range(batch.first, batch.first + batch.count):
+        rows = sampler(rules, state, batch)
+        for line, row in zip(batch.lines, rows, strict=True):
+            for k, outcome in zip(range(batch.first, batch.first + batch.count), row, strict=True):
                 solved.append((" ".join(map(str, line)), tuple(honest.sample_cards(pool, batch.seed, k))))
-        return sampler(rules, state, batch)
+                given[" ".join(map(str, line)), k] = outcome
+        return rows
 
-    monkeypatch.setattr(honest.HonestPlayer, "_race", recorded)
+    repeated = honest.HonestPlayer._repeated
+
+    def copied(self: HonestPlayer, base: Any, unseen: Any, pool: Any, lines: Any, first: int, *rest: Any) -> Any:
+        rows = repeated(self, base, unseen, pool, lines, first, *rest)
+        for (line, _), row in zip(lines, rows, strict=True):
+            for k, outcome in enumerate(row, start=first):
+                given[" ".join(map(str, line)), k] = outcome
+        return rows
+
     monkeypatch.setattr(honest, "sample_outcomes", counted)
+    monkeypatch.setattr(honest.HonestPlayer, "_repeated", copied)
     once = HonestPlayer(rules, seed=3, samples=256)
     move = once.choose(state)
     assert len(solved) == len(set(solved)) == once.solves  # no line solved twice on one deal
+    by_once, solves = dict(given), once.solves
+    given.clear()
     monkeypatch.setattr(honest, "distinct_deals", lambda cards: 10**9)  # every sample solved
     every = HonestPlayer(rules, seed=3, samples=256)
-    assert every.choose(state) == move
-    assert races[0] == races[1] and once.wins == every.wins
+    assert every.choose(state) == move and once.wins == every.wins
+    assert given == by_once  # every line, every sample: the same outcome
+    assert len(given) == every.solves > solves
     won, tried = once.wins
     assert tried == 256 and 0 < won < tried  # the samples disagree: a real race
-    assert once.solves < every.solves
