@@ -116,6 +116,10 @@ win outweighs any undecided sample."""
 BACK_BELOW = 0.5
 """Candidates that only take progress back (a card from a foundation, then one from the stock
 onto it) race the best of the others only when it wins less than this share of its samples."""
+ONCE_BELOW = 16
+"""The race solves each deal of the unseen cards once (:func:`distinct_deals`) when they have
+fewer than this many times the samples' deals: 7 cards make 5,040 deals, so that 1,024
+samples of them repeat about one in ten."""
 REACH = 200
 """The most positions the reversible moves are followed to in one decision."""
 EXACT_NODES = 200_000
@@ -632,9 +636,10 @@ class HonestPlayer:
         known = known or {}
         alive = list(range(len(lines)))
         pool = [card for card, u in zip(self.rules.face_down(base), unseen, strict=True) if u]
-        # With few unseen cards the samples repeat (4 cards: at most 24 deals): each deal is
-        # then solved once, at its first sample number, and its outcome copied to the others.
-        firsts: dict[tuple[int, ...], int] | None = {} if distinct_deals(pool) < samples else None
+        # With few unseen cards the samples repeat (4 cards: at most 24 deals; 7 cards: about one
+        # sample in ten of 1,024): each deal is then solved once, at its first sample number,
+        # and its outcome copied to the others.
+        firsts: dict[tuple[int, ...], int] | None = {} if distinct_deals(pool) < ONCE_BELOW * samples else None
         done = 0
         step = min(FIRST if deadline is None else SHORT, samples)
         while True:
@@ -684,14 +689,23 @@ class HonestPlayer:
         updated here) gets the outcome of that first sample. A solve of a sample depends
         only on its deal (the position after the line and ``nodes``), so the outcomes are
         the same as if every sample were solved."""
-        numbers = range(first, first + count)
-        met = [firsts.setdefault(tuple(sample_cards(pool, seed, k)), k) for k in numbers]
+        end = first + count
+        met = [firsts.setdefault(tuple(sample_cards(pool, seed, k)), k) for k in range(first, end)]
         fresh: dict[int, list[int]] = {}
-        for k, n in zip(numbers, met, strict=True):
-            if k == n and lines:
-                batch = SampleBatch(unseen, [line for line, _ in lines], first=k, count=1, seed=seed, nodes=self.nodes)
-                fresh[k] = [row[0] for row in sample_outcomes(self.rules, base, batch)]
-                self.solves += len(lines)
+        k = first
+        while k < end and lines:
+            if met[k - first] != k:  # a deal met before
+                k += 1
+                continue
+            run = k  # the samples from k on whose deals are new, solved in one batch
+            while run < end and met[run - first] == run:
+                run += 1
+            batch = SampleBatch(unseen, [line for line, _ in lines], k, run - k, seed, self.nodes)
+            rows = sample_outcomes(self.rules, base, batch)
+            for i in range(k, run):
+                fresh[i] = [row[i - k] for row in rows]
+            self.solves += (run - k) * len(lines)
+            k = run
         return [bytes(fresh[n][j] if n >= first else earlier[n] for n in met) for j, (_, earlier) in enumerate(lines)]
 
 
