@@ -374,17 +374,17 @@ def test_with_few_unseen_cards_each_deal_is_solved_once_and_the_choice_is_the_sa
                 given[" ".join(map(str, line)), k] = outcome
         return rows
 
-    repeated = honest.HonestPlayer._repeated
+    round_of = honest.HonestPlayer._round
 
     def copied(self: HonestPlayer, base: Any, unseen: Any, pool: Any, lines: Any, first: int, *rest: Any) -> Any:
-        rows = repeated(self, base, unseen, pool, lines, first, *rest)
+        rows = round_of(self, base, unseen, pool, lines, first, *rest)
         for (line, _), row in zip(lines, rows, strict=True):
             for k, outcome in enumerate(row, start=first):
                 given[" ".join(map(str, line)), k] = outcome
         return rows
 
     monkeypatch.setattr(honest, "sample_outcomes", counted)
-    monkeypatch.setattr(honest.HonestPlayer, "_repeated", copied)
+    monkeypatch.setattr(honest.HonestPlayer, "_round", copied)
     once = HonestPlayer(rules, seed=3, samples=samples)
     move = once.choose(state)
     assert len(solved) == len(set(solved)) == once.solves  # no line solved twice on one deal

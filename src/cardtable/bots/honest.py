@@ -644,14 +644,8 @@ class HonestPlayer:
         step = min(FIRST if deadline is None else SHORT, samples)
         while True:
             solved = [i for i in alive if len(known.get(i, b"")) < done + step]
-            if firsts is None:
-                batch = SampleBatch(unseen, [lines[i] for i in solved], done, step, seed, self.nodes)
-                got = sample_outcomes(self.rules, base, batch) if solved else []
-                self.solves += step * len(solved)
-            else:
-                so_far = [(lines[i], outcomes[i]) for i in solved]
-                got = self._repeated(base, unseen, pool, so_far, done, step, seed, firsts)
-            rows = dict(zip(solved, got, strict=True))
+            so_far = [(lines[i], outcomes[i]) for i in solved]
+            rows = dict(zip(solved, self._round(base, unseen, pool, so_far, done, step, seed, firsts), strict=True))
             for i in alive:
                 outcomes[i] += rows[i] if i in rows else known[i][done : done + step]
             done += step
@@ -671,7 +665,7 @@ class HonestPlayer:
         self.wins = (outcomes[best].count(WON), done)
         return best, bytes(outcomes[best])
 
-    def _repeated(
+    def _round(
         self,
         base: Any,
         unseen: Sequence[bool],
@@ -680,17 +674,19 @@ class HonestPlayer:
         first: int,
         count: int,
         seed: int,
-        firsts: dict[tuple[int, ...], int],
+        firsts: dict[tuple[int, ...], int] | None,
     ) -> list[bytes]:
         """The outcomes of samples ``first`` to ``first + count - 1`` of each of ``lines``
         (each with its outcomes of the samples before ``first``), as :func:`sample_outcomes`
-        gives them, solving each deal of the unseen cards (``pool``) only once: a sample
-        whose deal was met before (``firsts``: the first sample number of each deal met,
-        updated here) gets the outcome of that first sample. A solve of a sample depends
-        only on its deal (the position after the line and ``nodes``), so the outcomes are
-        the same as if every sample were solved."""
+        gives them. With ``firsts`` (the first sample number of each deal of the unseen cards,
+        ``pool``, met so far; updated here), each deal is solved only once: a sample whose
+        deal was met before gets the outcome of that first sample. A solve of a sample depends
+        only on its deal (the position after the line and ``nodes``), so the outcomes are the
+        same as if every sample were solved. The samples whose deals are new are solved in
+        batches of consecutive numbers (without ``firsts``, one batch)."""
         end = first + count
-        met = [firsts.setdefault(tuple(sample_cards(pool, seed, k)), k) for k in range(first, end)]
+        numbers = range(first, end)
+        met = numbers if firsts is None else [firsts.setdefault(tuple(sample_cards(pool, seed, k)), k) for k in numbers]
         fresh: dict[int, list[int]] = {}
         k = first
         while k < end and lines:
@@ -702,9 +698,11 @@ class HonestPlayer:
                 run += 1
             batch = SampleBatch(unseen, [line for line, _ in lines], k, run - k, seed, self.nodes)
             rows = sample_outcomes(self.rules, base, batch)
+            self.solves += (run - k) * len(lines)
+            if run - k == count:  # every sample new: the batch is the round
+                return rows
             for i in range(k, run):
                 fresh[i] = [row[i - k] for row in rows]
-            self.solves += (run - k) * len(lines)
             k = run
         return [bytes(fresh[n][j] if n >= first else earlier[n] for n in met) for j, (_, earlier) in enumerate(lines)]
 
