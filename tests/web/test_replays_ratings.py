@@ -17,7 +17,8 @@ from fastapi.testclient import TestClient
 
 import cardtable
 from cardtable.web import create_app
-from cardtable.web.ratings import bot_ratings
+from cardtable.web.ratings import NEW, bot_rating, bot_ratings, rate_game
+from cardtable.web.rooms import holder_of
 
 from .test_rooms import BASE, GREEDY, HUMAN, enter, make_room, read_all, rooms_of
 
@@ -146,6 +147,35 @@ def test_rooms_with_bots_are_unrated_unless_chosen_and_a_rated_one_has_no_undo(c
         ws.send_json({"type": "hint", "at": frame["at"]})
         answer = ws.receive_json()
         assert answer["kind"] == "unavailable" and "rated" in answer["error"]
+
+
+def test_a_rated_game_against_a_bot_rates_the_person_against_the_bots_fixed_rating(client: TestClient) -> None:
+    rated = client.post("/api/rooms", json={"name": "Ana", "seats": [HUMAN, GREEDY], "rated": True}).json()
+    with enter(client, rated["code"], rated["token"]) as ws:
+        frame = ws.receive_json()
+        assert frame["rated"] is True and frame["status"] == "playing"  # one person and a bot: at once
+        while frame["status"] != "over":
+            if frame["type"] == "snapshot" and frame["table"]["to_move"] == 0:
+                ws.send_json({"type": "move", "move": frame["table"]["legal"][0]["move"], "at": frame["at"]})
+            frame = ws.receive_json()
+    ranks = frame["result"]["ranks"]
+    board = client.get("/api/ratings").json()["rows"]
+    (ana,) = [r for r in board if r["bot"] is None]
+    # Ana's new rating is the one a game against the bot's measured rating gives; a newcomer
+    # in the bot's seat would give another.
+    greedy = bot_rating("deserto", "greedy")
+    assert greedy != NEW
+    expected = rate_game([NEW, greedy], ranks, [True, False])[0]
+    as_newcomer = rate_game([NEW, NEW], ranks, [True, True])[0]
+    holder = holder_of(ANA)
+    assert holder is not None
+    stored = rooms_of(client).db.ratings("deserto", [holder])[holder]
+    assert ana["games"] == stored.games == 1 and ana["mu"] == round(expected.mu, 2)
+    assert abs(stored.mu - expected.mu) < 1e-9 and abs(stored.sigma - expected.sigma) < 1e-9
+    assert max(abs(expected.mu - as_newcomer.mu), abs(expected.sigma - as_newcomer.sigma)) > 0.01
+    # The bot's rating stays fixed: the board shows the measured one.
+    bots = {r["bot"]: r for r in board if r["bot"]}
+    assert (bots["greedy"]["mu"], bots["greedy"]["sigma"]) == (round(greedy.mu, 2), round(greedy.sigma, 2))
 
 
 def test_the_lobby_lists_public_rooms_and_play_now_seats_a_second_person(client: TestClient) -> None:
