@@ -262,6 +262,40 @@ def test_undo_and_autocomplete_are_not_clean(browsers: Callable[[], TestClient])
     assert [(e["name"], e["clean"]) for e in board["entries"]] == [("Dee", False)]
 
 
+@pytest.mark.parametrize("help_", ["restart", "plain hint", "solver hint", "autocomplete"])
+def test_restart_hints_and_autocomplete_are_not_clean(browsers: Callable[[], TestClient], help_: str) -> None:
+    mode = "demonthief"
+    moves = line(mode, MONDAY)
+    b = browsers()
+    ok(b.post("/api/daily/name", json={"name": "Gus"}))
+    table = play_line(b, ok(b.post("/api/daily/play", json={"mode": mode})), moves[:2])
+    url = f"/api/tables/{table['id']}"
+    if help_ == "restart":
+        table = play_line(b, ok(b.post(f"{url}/restart", json={"at": table["at"]})), moves)
+    elif help_.endswith("hint"):
+        kind = help_.split()[0]
+        assert ok(b.post(f"{url}/hint", json={"at": table["at"], "kind": kind}))["hint"]["move"]
+        table = play_line(b, table, moves[2:])
+    else:  # played until Autocomplete is offered, then finished by it
+        played = 2
+        while not table["finish"]:
+            table = play_line(b, table, moves[played : played + 1])
+            played += 1
+        assert played < len(moves)
+        table = ok(b.post(f"{url}/finish", json={"at": table["at"]}))
+    assert table["outcome"]["won"] and not table["daily"]["clean"]
+    board = ok(b.get("/api/daily/leaderboard", params={"mode": mode}))
+    assert [(e["name"], e["clean"]) for e in board["entries"]] == [("Gus", False)]
+
+
+def test_a_win_with_no_help_is_clean(browsers: Callable[[], TestClient]) -> None:
+    mode = "demonthief"
+    b = browsers()
+    ok(b.post("/api/daily/name", json={"name": "Hal"}))
+    table = play_line(b, ok(b.post("/api/daily/play", json={"mode": mode})), line(mode, MONDAY))
+    assert table["outcome"]["won"] and table["daily"]["clean"]
+
+
 def test_a_past_day_is_playable_and_its_entries_are_late(clock: Clock, browsers: Callable[[], TestClient]) -> None:
     mode = "devils-square"
     past = MONDAY - timedelta(days=2)  # a Saturday: a hard deal
