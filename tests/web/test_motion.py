@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import cardtable
+from cardtable.web.app import catalogue
 from cardtable.web.table_hints import TableHints
 
 from .conftest import LiveServer, Page
@@ -232,7 +233,13 @@ def test_vegas_scoring_across_two_games_the_bank_carries(page: Page, klondike_8:
     # The statistics show the scores by the scoring chosen, and the bank.
     p.goto(page.live.url + "/stats")
     p.wait_for_selector("body[data-state='stats']")
-    assert f"${bank}" in p.locator("#vegas-bank").inner_text()
+    assert f"${bank}" in p.locator("#bank").inner_text()
+    # Each game's scorings are explained from its declaration (the catalogue), with their rules.
+    explained = p.locator("dl.explain").inner_text()
+    for game in catalogue():
+        if game["players"] == "1":
+            for scoring in game["scorings"]:
+                assert f"{scoring['title']} ({scoring['rule']})" in explained, (game["name"], scoring["name"])
     assert "$208" in p.locator("table").inner_text()
 
 

@@ -222,6 +222,7 @@ class DailyName(_Body):
 def catalogue() -> list[dict[str, Any]]:
     """The games the browser offers (those that declare a table), with their titles,
     players, options and levels, the family of their cards and the colour of their backs,
+    the ways they are scored (each with its rule, and whether its scores add up in a bank),
     and for a multi-player game its seats and bots (exactly those its declaration lists),
     for the home page.
 
@@ -229,6 +230,8 @@ def catalogue() -> list[dict[str, Any]]:
     (['draw', 'redeals', 'foundation_return', 'numbering'], 'french')
     >>> [(g["players"], g["seats"], g["bots"]) for g in catalogue() if g["players"] != "1"][0]
     ('2-4', [2, 4], ['random', 'greedy', 'ismcts'])
+    >>> [(s["name"], s["bank"]) for s in catalogue()[0]["scorings"]]
+    [('standard', False), ('vegas', True)]
     """
     games = []
     for spec in specs():
@@ -259,6 +262,9 @@ def catalogue() -> list[dict[str, Any]]:
                     }
                     for o in cls.OPTIONS
                     if o.name not in ("autoplay",)
+                ],
+                "scorings": [
+                    {"name": sc.name, "title": sc.title, "rule": sc.rule, "bank": sc.bank} for sc in spec.scoring
                 ],
             }
         )

@@ -231,6 +231,7 @@ def score_summary(game: str, points: list[list[int]]) -> list[dict[str, Any]]:
                 "best": best,
                 "best_text": None if best is None else scoring.text(best),
                 "average": sum(values) / len(values) if values else None,
+                "bank": scoring.bank,
                 "total": sum(values) if scoring.bank and values else None,
             }
         )

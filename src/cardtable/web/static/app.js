@@ -219,24 +219,30 @@ async function stats() {
         el("td", { text: r.current_streak }), el("td", { text: r.best_streak }), el("td", { text: seconds(r.best_time) }),
         el("td", { text: seconds(r.average_time) }), el("td", { text: r.fewest_moves ?? "–" }),
         el("td", { text: scoreText(r, "best") }), el("td", { text: scoreText(r, "average") }), el("td", { text: r.hints })))))));
-    const chosen = settings().scoring.klondike;
-    if (chosen === "vegas") page.append(el("p", { id: "vegas-bank", text: `Vegas bank in this browser: ${bank() < 0 ? `-$${-bank()}` : `$${bank()}`}.` }));
+    // The bank, when a game played here is scored by a scoring whose scores add up (Vegas).
+    const banked = rows.map(chosenScoring).find((s) => s && s.bank);
+    if (banked) page.append(el("p", { id: "bank", text: `${banked.title} bank in this browser: ${bank() < 0 ? `-$${-bank()}` : `$${bank()}`}.` }));
   }
   page.append(el("dl", { class: "explain" },
     el("dt", { text: "Played" }), el("dd", { text: "Games that ended: won; lost, when no legal move was left; or left with moves made, which counts as lost: restarted, or left for another game of the same kind." }),
     el("dt", { text: "Streak" }), el("dd", { text: "Games won in a row, counted in the order they ended; a lost or left game starts it again from 0. Best streak is the longest so far." }),
     el("dt", { text: "Time" }), el("dd", { text: "From your first move to the winning move, for won games only. Average time is the mean over all won games." }),
-    el("dt", { text: "Score" }), el("dd", { text: "By the scoring chosen for the game at its table (Klondike: Standard or Vegas; the other games score what their rules score: Devil's Square 10 points a book, Desturado the cards left on the board, the lower the better, Demonthief the cards on the foundations), over every game played, won or not." }),
+    el("dt", { text: "Score" }), el("dd", {}, "By the scoring chosen for the game at its table, over every game played, won or not:",
+      el("ul", {}, list.filter((g) => g.players === "1" && (g.scorings || []).length).map((g) => el("li", { text: `${g.title}: ${g.scorings.map((s) => `${s.title} (${s.rule})`).join("; or ")}.` })))),
     el("dt", { text: "Hints used" }), el("dd", { text: "Hints that gave a move; a hint that found nothing is not counted." })));
   main.replaceChildren(page);
   document.body.dataset.state = "stats";
 }
 
+function chosenScoring(row) {
+  // A row's scoring as this browser chose it for the game (the game's first by default).
+  const all = row.scores || [];
+  return all.find((x) => x.name === settings().scoring[row.game]) || all[0];
+}
+
 function scoreText(row, which) {
   // A row's best or average score by the scoring this browser chose for the game.
-  const all = row.scores || [];
-  const name = settings().scoring[row.game];
-  const s = all.find((x) => x.name === name) || all[0];
+  const s = chosenScoring(row);
   if (!s || s[which] === null || s[which] === undefined) return "–";
   const value = which === "average" ? Math.round(s[which] * 10) / 10 : s[which];
   if (s.unit === "$") return value < 0 ? `-$${-value}` : `$${value}`;

@@ -180,7 +180,7 @@ export class Table {
     this.scoringRule = el("span", { class: "rule", id: "scoring-rule" });
     this.scoringRow = el("div", { class: "look-row", id: "scoring-row" },
       el("label", { for: "scoring", text: "Scoring" }), this.scoringSelect, this.scoringRule,
-      el("button", { type: "button", id: "reset-bank", text: "Start the bank again", onclick: () => { resetBank(); redraw(); say("The Vegas bank starts again at $0."); } }));
+      el("button", { type: "button", id: "reset-bank", text: "Start the bank again", onclick: () => { resetBank(); redraw(); say("The bank starts again at $0."); } }));
     return el("fieldset", { class: "look", id: "look" }, el("legend", { text: "Table" }),
       el("div", { class: "look-row" },
         ...select("felt", "Table colour", FELTS, now.felt, (v) => { choose({ felt: v }); }),
