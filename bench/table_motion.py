@@ -11,7 +11,8 @@ long tasks seen while it ran (their count and the longest). The scenes:
 * single moves of Klondike, each played out (the solver's line, through the
   page's own ``send``);
 * a refused drag sliding back (a real mouse drag onto a pile that does not take it);
-* Klondike's autocomplete, and Demonthief's (a finish of well over 100 moves),
+* Klondike's autocomplete (deal 8: 8 moves; deal 34: 52 moves, the size of a
+  whole deck's finish), and Demonthief's (a finish of well over 100 moves),
   played out card by card;
 * a Devil's Square autocomplete (books made and removed, squares filled again).
 
@@ -138,7 +139,8 @@ def run(width: int) -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory() as folder:
         server, url = serve(Path(folder) / "data")
         klondike, k_at = finish_point("klondike", 8)
-        demonthief, d_at = finish_point("demonthief", 1)
+        long_klondike, l_at = finish_point("klondike", 34)  # 52 moves left to Autocomplete
+        demonthief, d_at = finish_point("demonthief", 0)  # 174 moves left to Autocomplete
         devils, s_at = finish_point("devils-square", 2)
         try:
             with sync_playwright() as pw:
@@ -186,7 +188,8 @@ def run(width: int) -> list[dict[str, Any]]:
                 results.append(scene.measure("refused drag, slid back", refused_drag, moves=False))
                 for name, deal, line, at in (
                     ("klondike", 8, klondike, k_at),
-                    ("demonthief", 1, demonthief, d_at),
+                    ("klondike", 34, long_klondike, l_at),
+                    ("demonthief", 0, demonthief, d_at),
                     ("devils-square", 2, devils, s_at),
                 ):
                     open_table(name, deal, line[:at])
