@@ -511,9 +511,9 @@ export class Table {
   available() {
     if (this.playing && this.playing.avail) return this.playing.avail;
     // The height the board may take: the window below the board's top, so the whole table
-    // is in view; when the controls above leave too little, the window's own height.
+    // is in view; when the controls above leave less than half the window, half of it.
     const top = this.board.getBoundingClientRect().top + window.scrollY;
-    return Math.max(window.innerHeight - top - 10, window.innerHeight * 0.55);
+    return Math.max(window.innerHeight - top - 10, window.innerHeight * 0.5);
   }
 
   naturalSteps(pile, h) {
