@@ -363,7 +363,7 @@ def test_the_statistics_chart_shows_whole_labels(page: Page) -> None:
         p.goto(page.live.url + "/stats")
         p.wait_for_selector("body[data-state='stats']")
         names = p.locator(".bar-name").all_inner_texts()
-        assert "Klondike (draw three) · Easy (draw=3 redeals=unlimited foundation_return=on)" in names
+        assert "Klondike (draw three) · Easy (draw 3, redeals unlimited, foundation return on)" in names
         assert "100%" not in " ".join(names)
         cut = p.locator(".bars li > span").evaluate_all(
             "spans => spans.filter(s => s.scrollWidth > s.clientWidth + 1).map(s => s.textContent)"

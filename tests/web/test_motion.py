@@ -241,6 +241,7 @@ def test_vegas_scoring_across_two_games_the_bank_carries(page: Page, klondike_8:
             for scoring in game["scorings"]:
                 assert f"{scoring['title']} ({scoring['rule']})" in explained, (game["name"], scoring["name"])
     assert "$208" in p.locator("table").inner_text()
+    assert "draw 3, redeals unlimited, foundation return on" in p.locator("table").inner_text()  # words, no "="
 
 
 def test_a_theme_and_the_left_handed_layout_survive_a_reload(page: Page) -> None:

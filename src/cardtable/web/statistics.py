@@ -56,6 +56,16 @@ def mode_text(game: Game[Any, Any]) -> str:
     return rules_mode(game.rules)
 
 
+def mode_words(mode: str) -> str:
+    """A statistics mode (:func:`rules_mode`) as a player reads it: each option's name and
+    value in words, no ``=`` or ``_``.
+
+    >>> mode_words("draw=1 redeals=unlimited foundation_return=on"), mode_words("standard")
+    ('draw 1, redeals unlimited, foundation return on', 'standard')
+    """
+    return ", ".join(" ".join(part.replace("_", " ").split("=", 1)) for part in mode.split(" "))
+
+
 def level_label(level: str, deal: int | None) -> str:
     """The label shown at the bottom of the table: level and deal number, as ``Hard (12345)``.
 
@@ -139,6 +149,7 @@ def stats(db: Database, player: str) -> dict[str, Any]:
             {
                 "game": row.game,
                 "mode": row.mode,
+                "mode_words": mode_words(row.mode),
                 "level": row.level,
                 "played": 0,
                 "won": 0,
@@ -298,6 +309,7 @@ __all__ = [
     "in_progress",
     "level_label",
     "mode_text",
+    "mode_words",
     "record",
     "rules_mode",
     "saved_scores",

@@ -214,7 +214,7 @@ async function stats() {
     page.append(el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "statistics table (scrolls sideways)" }, el("table", {},
       el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col", text: h })))),
       el("tbody", {}, rows.map((r) => el("tr", {},
-        el("th", { scope: "row", text: title(list, r.game) }), el("td", { text: r.mode }), el("td", { text: cap(r.level) }),
+        el("th", { scope: "row", text: title(list, r.game) }), el("td", { text: r.mode_words }), el("td", { text: cap(r.level) }),
         el("td", { text: r.played }), el("td", { text: r.won }), el("td", { text: `${Math.round(r.win_rate * 100)}%` }),
         el("td", { text: r.current_streak }), el("td", { text: r.best_streak }), el("td", { text: seconds(r.best_time) }),
         el("td", { text: seconds(r.average_time) }), el("td", { text: r.fewest_moves ?? "–" }),
@@ -244,6 +244,7 @@ function scoreText(row, which) {
   // A row's best or average score by the scoring this browser chose for the game.
   const s = chosenScoring(row);
   if (!s || s[which] === null || s[which] === undefined) return "–";
+  if (which === "best" && s.best_text) return s.best_text;  // the server's words: "1 card", "-$37"
   const value = which === "average" ? Math.round(s[which] * 10) / 10 : s[which];
   if (s.unit === "$") return value < 0 ? `-$${-value}` : `$${value}`;
   return `${value} ${s.unit}`;
@@ -254,7 +255,7 @@ function chart(rows, list) {
   // Plain HTML, so a long name wraps instead of being cut.
   return el("figure", { class: "chart" },
     el("ul", { class: "bars", "aria-label": "Win rate per game, mode and level" }, rows.map((r) => {
-      const name = `${title(list, r.game)}${r.level === "random" ? "" : ` · ${cap(r.level)}`}${r.mode === "standard" ? "" : ` (${r.mode})`}`;
+      const name = `${title(list, r.game)}${r.level === "random" ? "" : ` · ${cap(r.level)}`}${r.mode === "standard" ? "" : ` (${r.mode_words})`}`;
       const rate = Math.round(r.win_rate * 100);
       return el("li", {},
         el("span", { class: "bar-name", text: name }),
