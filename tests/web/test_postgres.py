@@ -21,7 +21,7 @@ import pytest
 from cardtable.web.database import MIGRATIONS, MoveTaken, RoomRow, TableRow
 from cardtable.web.errors import TableError
 from cardtable.web.postgres import PostgresDatabase, PostgresHub
-from cardtable.web.rooms import Rooms
+from cardtable.web.rooms import ROOM_TTL, Rooms
 
 from .pg_cluster import Cluster
 
@@ -227,6 +227,33 @@ def test_the_timed_work_of_a_room_is_done_by_its_leases_holder(url: str) -> None
         await until(lambda: b.hub.holds(code), 5)
         await until(lambda: len(b.db.moves(code, 0)) >= moves + 2, 10)
         await until(lambda: ana.last()["at"] == len(b.db.moves(code, 0)), 5)
+        b.close()
+
+    asyncio.run(main())
+
+
+def test_idle_rooms_are_swept_once_by_their_leases_holder_and_after_a_takeover_by_the_survivor(url: str) -> None:
+    async def main() -> None:
+        now = [1000.0]
+        a = Rooms(PostgresDatabase(url), bot_pause=0, hub=PostgresHub(url, lease_seconds=0.1), clock=lambda: now[0])
+        b = Rooms(PostgresDatabase(url), bot_pause=0, hub=PostgresHub(url, lease_seconds=0.1), clock=lambda: now[0])
+        a.resume()
+        b.resume()
+        seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+        old, _ = a.create({}, seats, "Ana")
+        now[0] += ROOM_TTL / 2
+        young, _ = a.create({}, seats, "Ben")
+        await until(lambda: a.hub.holds(old) and a.hub.holds(young))
+        assert b.get(old) is not None and b.get(young) is not None  # b knows both rooms
+        later = 1000.0 + ROOM_TTL + 10  # the old room has been empty too long, the young one not
+        assert b.sweep(now=later) == []  # not b's to sweep: a holds their leases
+        assert a.sweep(now=later) == [old] and a.sweep(now=later) == []
+        assert a.db.room(old) is None and a.db.room(young) is not None
+        await until(lambda: b._rooms.get(old) is None)  # b is told the room is gone
+        a.close()  # process a stops: b takes the young room's lease over, and sweeps it in its time
+        await until(lambda: b.hub.holds(young), 5)
+        assert b.sweep(now=later) == []
+        assert b.sweep(now=later + ROOM_TTL) == [young] and b.db.room(young) is None
         b.close()
 
     asyncio.run(main())
