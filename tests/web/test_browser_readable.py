@@ -147,6 +147,15 @@ def test_highlights_are_drawn_over_the_cards(page: Page) -> None:
     p.wait_for_selector(".mark.hinted")
     assert inside(box(p, '.card[data-pile="stock"] >> nth=-1'), box(p, ".mark.hinted"))
     assert min(z(p, ".mark.hinted")) > max(z(p, ".card"))
+    # The solver hint's marks too: over the cards, one of them on the card the solver moves.
+    p = open_at(page, "klondike", deal, [])
+    p.click("#solver-hint")
+    p.wait_for_selector(".mark.hinted")
+    assert min(z(p, ".mark.hinted")) > max(z(p, ".card:not(.mark)"))  # (a card's own mark is ".mark.hinted.card")
+    hinted = [box(p, f".mark.hinted >> nth={i}") for i in range(p.locator(".mark.hinted").count())]
+    hint = p.locator("#message").inner_text()
+    assert hint.startswith("The solver sees the face-down cards"), hint
+    assert len(hinted) >= 2  # where the move starts and where it ends
 
 
 def test_a_drop_is_judged_where_the_pointer_is(page: Page) -> None:
