@@ -270,9 +270,13 @@ def test_the_areas_are_named_on_the_table(page: Page) -> None:
         assert set(p.locator(".area-label").all_inner_texts()) == expected[name], name
 
 
-def test_deserto_numbers_its_squares_and_keeps_the_turn_and_newest_moves_in_view(page: Page) -> None:
+@pytest.mark.parametrize("size", [(1280, 720), (360, 740)], ids=["desktop", "phone"])
+def test_deserto_numbers_its_squares_and_keeps_the_turn_and_newest_moves_in_view(
+    page: Page, size: tuple[int, int]
+) -> None:
     p = page.page
-    p.set_viewport_size({"width": 1280, "height": 720})
+    width, height = size
+    p.set_viewport_size({"width": width, "height": height})
     p.goto(page.live.url + "/play/deserto?seats=you,greedy,random&new=1")
     p.wait_for_selector("body[data-state='playing']")
     p.wait_for_function(f"() => {{ const t = ({ROOM_TABLE})(); return t && t.to_move === t.seat; }}")
@@ -293,8 +297,8 @@ def test_deserto_numbers_its_squares_and_keeps_the_turn_and_newest_moves_in_view
     assert movers[:3] == ["You", "Greedy 2", "Random 3"], latest  # each bot's move shown on its own, in turn
     turn = box(p, "#news .turn")
     newest = box(p, "#news li.latest")
-    assert turn["y"] >= 0 and newest["y"] + newest["height"] <= 720
-    assert inside(box(p, ".board"), {"x": 0, "y": 0, "width": 1280, "height": 721})
+    assert turn["y"] >= 0 and newest["y"] + newest["height"] <= height
+    assert inside(box(p, ".board"), {"x": 0, "y": 0, "width": width, "height": height + 1})
 
 
 def test_devils_square_books_stay_in_view_with_the_score(page: Page) -> None:
@@ -305,12 +309,24 @@ def test_devils_square_books_stay_in_view_with_the_score(page: Page) -> None:
     for move in line:
         moves.append(str(move))
         game.play(move)
-        if game.state.books:
+        if game.state.books == 2:
             break
-    p = open_at(page, "devils-square", deal, moves)
-    books = p.locator('.card[data-pile="books"]')
-    assert books.count() == 4 and books.last.is_visible()
-    assert p.locator('.pile[data-pile="books"] ~ .note, .note').filter(has_text="1 book, score 10").count() == 1
+    for books_made, score in ((1, 10), (2, 20)):  # the first book, then the second on it
+        at = next(i for i in range(len(moves) + 1) if play_books(deal, moves[:i]) == books_made)
+        p = open_at(page, "devils-square", deal, moves[:at])
+        books = p.locator('.card[data-pile="books"]')
+        assert books.count() == 4 * books_made and books.last.is_visible()
+        label = f"{books_made} book{'s' if books_made > 1 else ''}, score {score}"
+        assert p.locator(".note").filter(has_text=label).count() == 1, label
+
+
+def play_books(deal: int, moves: list[str]) -> int:
+    """The books a Devil's Square deal has made after these moves."""
+    game = cardtable.new_game("devils-square", deal=deal)
+    for move in moves:
+        game.play(move)
+    books: int = game.state.books
+    return books
 
 
 def test_contrast_of_the_cards_and_the_focus_ring(page: Page) -> None:
