@@ -383,7 +383,7 @@ def test_a_file_of_the_old_tables_and_rooms_is_migrated(tmp_path: Path) -> None:
     db.execute("INSERT INTO rooms VALUES ('ABCDEF', '{\"players\": 2}', ?, NULL, 0, 'lobby', 1.0, 1.0)", (seats,))
     db.close()
     migrated = Database(str(path))
-    assert migrated.version() == len(MIGRATIONS) == 7
+    assert migrated.version() == len(MIGRATIONS) == 8
     assert migrated.daily_plays("p") == [] and migrated.daily_name("p") is None  # the daily deal's tables, empty
     room = migrated.rooms()[0]
     assert (room.code, room.game, room.player, room.hints, room.redo) == ("ABCDEF", "deserto", None, 0, "[]")
@@ -396,6 +396,29 @@ def test_a_file_of_the_old_tables_and_rooms_is_migrated(tmp_path: Path) -> None:
         ("moved", "abandoned"),
         ("done", "won"),
     ]
+
+
+def test_a_rooms_stored_moves_are_given_its_epoch_when_the_file_is_migrated(tmp_path: Path) -> None:
+    """A version 7 file: its rooms' moves had no epoch (the moves taken back were removed);
+    each row now belongs to its room's epoch of then, so the room's game reads the same."""
+    path = tmp_path / "cardtable.sqlite"
+    db = sqlite3.connect(path, isolation_level=None)
+    for step in MIGRATIONS[:7]:
+        db.executescript(step)
+    db.execute("PRAGMA user_version = 7")
+    db.execute(
+        "INSERT INTO rooms (code, options, seats, deal, game_no, status, created, epoch)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        ("ABCDEF", "{}", "[]", 5, 0, "playing", 1.0, 3),
+    )
+    for n, move in enumerate(["V1", "T2"]):
+        db.execute("INSERT INTO room_moves VALUES ('ABCDEF', 0, ?, ?)", (n, move))
+    db.execute("INSERT INTO room_moves VALUES ('GONE', 0, 0, 'V1')")  # a room no longer stored
+    db.close()
+    migrated = Database(str(path))
+    assert migrated.version() == len(MIGRATIONS)
+    assert migrated.moves("ABCDEF", 0) == migrated.moves("ABCDEF", 0, epoch=3) == ["V1", "T2"]
+    assert migrated.moves("GONE", 0, epoch=0) == ["V1"]
 
 
 def test_one_error_vocabulary_with_one_status_a_kind() -> None:

@@ -51,8 +51,9 @@ def test_the_database_keeps_tables_rooms_and_moves_as_sqlite_does(url: str) -> N
     stored = db.room("ABC")
     assert stored is not None and stored.deal == 2**61 + 1 and stored.created == 1234567890.125
     assert db.room_rev("ABC") == 0 and db.bump("ABC") == 1 and db.room_rev("ABC") == 1
-    db.delete_moves("ABC", 0, 1)
-    assert db.moves("ABC", 0) == ["V1"]
+    db.keep_moves("ABC", 0, 1, old=0, new=1)  # an undo to move 1: a new epoch, nothing removed
+    db.add_move("ABC", 0, 1, "V3", 1)
+    assert db.moves("ABC", 0, epoch=1) == ["V1", "V3"] and db.moves("ABC", 0, epoch=0) == ["V1", "T2"]
     db.delete_room("ABC")
     assert db.room("ABC") is None and db.moves("ABC", 0) == []
     db.delete("t")
@@ -201,6 +202,55 @@ def test_two_processes_share_a_room_one_move_a_turn(url: str) -> None:
         for line, move in zip(ana.last()["table"]["history"], stored, strict=True):  # one move a turn, as stored
             assert line.startswith("seat ") and (move in line or "gives" in line), (line, move)
         assert ben.last()["table"] == ben2.last()["table"]
+        a.close()
+        b.close()
+
+    asyncio.run(main())
+
+
+def test_an_undo_and_a_restart_at_one_process_reach_the_other_and_remove_no_stored_move(url: str) -> None:
+    async def main() -> None:
+        a = Rooms(PostgresDatabase(url), bot_pause=0, hub=PostgresHub(url, lease_seconds=0.1))
+        b = Rooms(PostgresDatabase(url), bot_pause=0, hub=PostgresHub(url, lease_seconds=0.1))
+        a.resume()
+        b.resume()
+        code, token = a.create({}, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "Ana")
+        await until(lambda: a.hub.holds(code))  # a plays the bot; Ana's socket is at b
+        room_b, seat = b.find(code, "127.0.0.1", token=token)
+        ana = Socket("ana")
+        await b.connect(room_b, ana, seat)
+
+        def stored() -> set[tuple[Any, ...]]:
+            return set(a.db._read("SELECT game_no, epoch, n, move FROM room_moves WHERE code = ?", (code,)))
+
+        async def play(times: int) -> None:
+            for _ in range(times):
+                await until(lambda: ana.last()["table"]["to_move"] == 0 or ana.last()["status"] == "over", 10)
+                frame = ana.last()
+                move = frame["table"]["legal"][0]["move"]
+                await b.handle(room_b, ana, f'{{"type": "move", "move": "{move}", "at": {frame["at"]}}}')
+                await until(lambda at=frame["at"]: ana.last()["at"] >= at + 2, 10)  # the bot answered, at a
+
+        def same_everywhere() -> bool:
+            room_a = a.get(code)
+            return (
+                room_a is not None
+                and room_a.game is not None
+                and room_b.game is not None
+                and [str(m) for m in room_a.game.moves] == [str(m) for m in room_b.game.moves] == a.db.moves(code, 0)
+            )
+
+        await play(2)
+        before = stored()
+        await b.handle(room_b, ana, f'{{"type": "undo", "at": {ana.last()["at"]}}}')
+        await until(lambda: ana.last()["at"] == 2 and same_everywhere(), 10)
+        assert before <= stored()  # the moves taken back are still stored, in their epoch
+        await play(1)
+        await until(same_everywhere, 10)
+        before = stored()
+        await b.handle(room_b, ana, f'{{"type": "restart", "at": {ana.last()["at"]}}}')
+        await until(lambda: ana.last()["at"] == 0 and same_everywhere(), 10)
+        assert before <= stored() and a.db.moves(code, 0) == []
         a.close()
         b.close()
 

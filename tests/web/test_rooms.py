@@ -449,6 +449,8 @@ def test_undo_redo_restart_and_a_hint_against_bots(client: TestClient) -> None:
         ws.send_json({"type": "move", "move": f2["table"]["legal"][-1]["move"], "at": 2})
         f4 = person_frame(ws)
         assert f4["at"] == 4
+        four = set(rooms.db._read("SELECT game_no, epoch, n, move FROM room_moves WHERE code = ?", (code,)))
+        assert len(four) == 4
         # Undo: back to before the person's last move (the bot's answer goes too).
         ws.send_json({"type": "undo", "at": 4})
         back = ws.receive_json()
@@ -471,13 +473,16 @@ def test_undo_redo_restart_and_a_hint_against_bots(client: TestClient) -> None:
         assert hint["hint"]["source"] == "greedy" and hint["hint"]["move"] in {m["move"] for m in f0["table"]["legal"]}
         ws.send_json({"type": "redo", "at": 0})
         assert ws.receive_json()["at"] == 2
-        # Restart: back to the deal, every stored move gone.
+        # Restart: back to the deal, no move in the game now.
         ws.send_json({"type": "restart", "at": 2})
         start = ws.receive_json()
         assert start["at"] == 0 and start["table"] == f0["table"] and not start["can_redo"] and start["hints"] == 1
         assert rooms.db.moves(code, 0) == []
     live = rooms.get(code)
     assert live is not None and live.game is not None and live.game.moves == []
+    # The moves are only ever added: every move taken back is still stored, in its epoch.
+    after = set(rooms.db._read("SELECT game_no, epoch, n, move FROM room_moves WHERE code = ?", (code,)))
+    assert four <= after and len(after) > len(four)
 
 
 def test_undo_and_hints_are_refused_in_a_room_with_another_person(client: TestClient) -> None:

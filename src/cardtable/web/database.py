@@ -21,7 +21,7 @@ date.
 
 >>> db = Database(":memory:")
 >>> db.version()
-7
+8
 
 The SQL is written once, in SQLite's words (``?`` for a value, ``INSERT OR REPLACE``);
 :class:`cardtable.web.postgres.PostgresDatabase` runs the same methods on PostgreSQL,
@@ -199,6 +199,24 @@ MIGRATIONS: tuple[str, ...] = (
         game_no INTEGER NOT NULL,
         PRIMARY KEY (room, game_no)
     );
+    """,
+    # Moves are only ever added: a one-person room's undo or restart no longer removes the
+    # moves taken back, it starts a new ``epoch`` of the game with a copy of the moves kept.
+    # Each row names its epoch (the rows so far belong to their room's epoch of now).
+    """
+    CREATE TABLE room_moves_by_epoch (
+        code TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        epoch INTEGER NOT NULL,
+        n INTEGER NOT NULL,
+        move TEXT NOT NULL,
+        PRIMARY KEY (code, game_no, epoch, n)
+    );
+    INSERT INTO room_moves_by_epoch (code, game_no, epoch, n, move)
+        SELECT m.code, m.game_no, COALESCE((SELECT r.epoch FROM rooms r WHERE r.code = m.code), 0), m.n, m.move
+        FROM room_moves m;
+    DROP TABLE room_moves;
+    ALTER TABLE room_moves_by_epoch RENAME TO room_moves;
     """,
 )
 """The schema, one step per version: step ``i`` takes a file from version ``i`` to ``i + 1``."""
@@ -603,9 +621,10 @@ class Database:
         >>> Database(":memory:").notify("ABC", 3)
         """
 
-    def add_move(self, code: str, game_no: int, n: int, move: str) -> None:
-        """Record move ``n`` (0 first) of a room's game ``game_no``; a second move ``n``
-        is refused by the key (:class:`MoveTaken`), so none is stored twice.
+    def add_move(self, code: str, game_no: int, n: int, move: str, epoch: int | None = None) -> None:
+        """Record move ``n`` (0 first) of a room's game ``game_no`` in its ``epoch`` (None:
+        the room's stored epoch); a second move ``n`` is refused by the key
+        (:class:`MoveTaken`), so none is stored twice. Moves are only ever added.
 
         >>> s = Database(":memory:"); s.add_move("ABC", 0, 0, "V1"); s.moves("ABC", 0)
         ['V1']
@@ -616,31 +635,52 @@ class Database:
         """
         # ON CONFLICT: a taken number is no error that ends PostgreSQL's transaction.
         stored = self._write(
-            "INSERT INTO room_moves VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING n", (code, game_no, n, move)
+            f"INSERT INTO room_moves (code, game_no, epoch, n, move) VALUES (?, ?, {self._epoch(epoch)}, ?, ?)"
+            " ON CONFLICT DO NOTHING RETURNING n",
+            (code, game_no, *self._epoch_args(code, epoch), n, move),
         )
         if not stored:
             raise MoveTaken(code, game_no, n)
 
-    def delete_moves(self, code: str, game_no: int, first: int) -> None:
-        """Remove a room's game's moves from move ``first`` on (undo, restart).
+    def keep_moves(self, code: str, game_no: int, before: int, old: int, new: int) -> None:
+        """A room's game taken back to move ``before`` (undo; 0: a restart): its moves
+        ``0 .. before - 1`` of epoch ``old`` are copied to the new epoch ``new``, which goes on
+        from there. Nothing is removed: epoch ``old`` keeps every move it had.
 
-        >>> s = Database(":memory:"); s.add_move("ABC", 0, 0, "V1"); s.add_move("ABC", 0, 1, "T2")
-        >>> s.delete_moves("ABC", 0, 1); s.moves("ABC", 0)
-        ['V1']
+        >>> s = Database(":memory:"); s.add_move("ABC", 0, 0, "V1", 0); s.add_move("ABC", 0, 1, "T2", 0)
+        >>> s.keep_moves("ABC", 0, 1, old=0, new=1); s.add_move("ABC", 0, 1, "V3", 1)
+        >>> s.moves("ABC", 0, epoch=1), s.moves("ABC", 0, epoch=0)
+        (['V1', 'V3'], ['V1', 'T2'])
         """
-        self._write("DELETE FROM room_moves WHERE code = ? AND game_no = ? AND n >= ?", (code, game_no, first))
+        self._write(
+            "INSERT INTO room_moves (code, game_no, epoch, n, move) SELECT code, game_no, ?, n, move"
+            " FROM room_moves WHERE code = ? AND game_no = ? AND epoch = ? AND n < ?",
+            (new, code, game_no, old, before),
+        )
 
-    def moves(self, code: str, game_no: int, first: int = 0) -> list[str]:
-        """A room's game's moves, first first (from move ``first`` on).
+    def moves(self, code: str, game_no: int, first: int = 0, epoch: int | None = None) -> list[str]:
+        """A room's game's moves in its ``epoch`` (None: the room's stored epoch), first first
+        (from move ``first`` on).
 
         >>> s = Database(":memory:"); s.add_move("ABC", 0, 0, "V1"); s.add_move("ABC", 0, 1, "T2")
         >>> s.moves("ABC", 0), s.moves("ABC", 0, first=1), s.moves("XYZ", 0)
         (['V1', 'T2'], ['T2'], [])
         """
         rows = self._read(
-            "SELECT move FROM room_moves WHERE code = ? AND game_no = ? AND n >= ? ORDER BY n", (code, game_no, first)
+            f"SELECT move FROM room_moves WHERE code = ? AND game_no = ? AND epoch = {self._epoch(epoch)}"
+            " AND n >= ? ORDER BY n",
+            (code, game_no, *self._epoch_args(code, epoch), first),
         )
         return [r[0] for r in rows]
+
+    @staticmethod
+    def _epoch(epoch: int | None) -> str:
+        """The SQL for a room's epoch: the one given, or its room's stored one (0 with no room)."""
+        return "?" if epoch is not None else "COALESCE((SELECT epoch FROM rooms WHERE code = ?), 0)"
+
+    @staticmethod
+    def _epoch_args(code: str, epoch: int | None) -> tuple[Any, ...]:
+        return (epoch,) if epoch is not None else (code,)
 
     def rooms(self) -> list[RoomRow]:
         """Every stored room, oldest first.
@@ -691,7 +731,8 @@ class Database:
         """
         columns = ", ".join(f"r.{c}" for c in RoomRow._fields)
         rows = self._read(
-            f"SELECT {columns}, (SELECT COUNT(*) FROM room_moves m WHERE m.code = r.code AND m.game_no = r.game_no)"
+            f"SELECT {columns}, (SELECT COUNT(*) FROM room_moves m"
+            " WHERE m.code = r.code AND m.game_no = r.game_no AND m.epoch = r.epoch)"
             " FROM rooms r WHERE r.player = ? AND r.status = 'playing' ORDER BY r.created DESC, r.code",
             (player,),
         )

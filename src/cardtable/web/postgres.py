@@ -14,8 +14,9 @@ Several processes share it (:class:`PostgresHub`):
 - a room is changed by one process at a time: each change runs in a transaction that
   holds the room's lock (``pg_advisory_xact_lock``), reloads the room if another
   process changed it since (its ``rev``), and counts one more change;
-- every accepted move is one row of ``room_moves``, whose key (room, game, move number)
-  stores each number once (:class:`~cardtable.web.database.MoveTaken` for the second);
+- every accepted move is one row of ``room_moves``, whose key (room, game, epoch, move
+  number) stores each number once (:class:`~cardtable.web.database.MoveTaken` for the
+  second); rows are only added (an undo starts a new epoch: see ``docs/web.md``);
 - a change is announced with ``NOTIFY cardtable_rooms, 'CODE REV'`` when its
   transaction commits; every process ``LISTEN``\\ s, reloads the rooms it has sockets
   of and sends them the new state;

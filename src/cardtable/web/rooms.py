@@ -367,7 +367,7 @@ class Rooms:
         room.game, room.movers = None, []
         if room.status != "lobby" and room.deal is not None:
             room.game = self._new_game(room, room.deal)
-            for text in self.db.moves(room.code, room.game_no):
+            for text in self.db.moves(room.code, room.game_no, epoch=room.epoch):
                 self._apply(room, room.game.parse_move(text))
             if room.game.outcome.over:  # its replay, kept by whichever process saw the end
                 room.replay = self.db.finished_id(self.room_id(room), room.game_no)
@@ -382,7 +382,7 @@ class Rooms:
         same = room.game is not None and (row.game_no, row.deal, row.epoch) == (room.game_no, room.deal, room.epoch)
         self._fill(room, row)
         if same and room.status != "lobby" and room.game is not None:
-            for text in self.db.moves(room.code, room.game_no, first=room.at):
+            for text in self.db.moves(room.code, room.game_no, first=room.at, epoch=room.epoch):
                 self._apply(room, room.game.parse_move(text))
             room.status = "over" if room.game.outcome.over else "playing"
         else:
@@ -972,7 +972,8 @@ class Rooms:
         if not game.is_legal(move):
             raise TableError("illegal", f"Not allowed: {game.rules.explain_in_words(game.state, move)}.")
         try:
-            self.db.add_move(room.code, room.game_no, room.at, str(move))  # stored before anyone hears of it
+            # stored before anyone hears of it
+            self.db.add_move(room.code, room.game_no, room.at, str(move), room.epoch)
         except MoveTaken:  # another process took this turn: its state, and this move refused
             self._reload(room)
             raise TableError("stale", f"the game has moved on (move {room.at}, not {at})") from None
@@ -1073,7 +1074,7 @@ class Rooms:
                 room.redo.append(str(game.undo()))
                 if mover == seat:
                     break
-            self.db.delete_moves(room.code, room.game_no, room.at)
+            self.db.keep_moves(room.code, room.game_no, room.at, old=room.epoch, new=room.epoch + 1)
             room.epoch += 1
             room.status = "playing"
             self._settle(room)
@@ -1097,7 +1098,7 @@ class Rooms:
                     self.db.put_room(room.row())
                     raise TableError("illegal", f"cannot redo: {err}") from None
                 room.redo.pop()
-                self.db.add_move(room.code, room.game_no, room.at, str(move))
+                self.db.add_move(room.code, room.game_no, room.at, str(move), room.epoch)
                 self._apply(room, move)
                 if game.to_move in (seat, None):
                     break
@@ -1115,8 +1116,7 @@ class Rooms:
                 raise TableError("finished", "a won game stays won")
             game.restart()
             room.movers, room.redo = [], []
-            self.db.delete_moves(room.code, room.game_no, 0)
-            room.epoch += 1
+            room.epoch += 1  # a new epoch with no move: the moves of the old one stay
             room.status = "playing"
             self._settle(room)
             self.db.put_room(room.row())
