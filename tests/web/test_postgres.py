@@ -153,12 +153,18 @@ async def until(check: Any, seconds: float = 5.0) -> None:
     raise AssertionError("not within the time")
 
 
+def two_processes(url: str, **options: Any) -> tuple[Rooms, Rooms]:
+    """Two :class:`Rooms` on one database, standing for two server processes, both started
+    (call from the running event loop): no bot pause, leases retried every 0.1 s."""
+    a, b = (Rooms(PostgresDatabase(url), bot_pause=0, hub=PostgresHub(url, lease_seconds=0.1), **options) for _ in "ab")
+    a.resume()
+    b.resume()
+    return a, b
+
+
 def test_two_processes_share_a_room_one_move_a_turn(url: str) -> None:
     async def main() -> None:
-        a = Rooms(PostgresDatabase(url), bot_pause=0, hub=PostgresHub(url, lease_seconds=0.1))
-        b = Rooms(PostgresDatabase(url), bot_pause=0, hub=PostgresHub(url, lease_seconds=0.1))
-        a.resume()
-        b.resume()
+        a, b = two_processes(url)
         code, _ = a.create({}, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "Ana")
         room_a = a.get(code)
         assert room_a is not None and a.hub.holds(code) and not b.hub.holds(code)
@@ -210,10 +216,7 @@ def test_two_processes_share_a_room_one_move_a_turn(url: str) -> None:
 
 def test_an_undo_and_a_restart_at_one_process_reach_the_other_and_remove_no_stored_move(url: str) -> None:
     async def main() -> None:
-        a = Rooms(PostgresDatabase(url), bot_pause=0, hub=PostgresHub(url, lease_seconds=0.1))
-        b = Rooms(PostgresDatabase(url), bot_pause=0, hub=PostgresHub(url, lease_seconds=0.1))
-        a.resume()
-        b.resume()
+        a, b = two_processes(url)
         code, token = a.create({}, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "Ana")
         await until(lambda: a.hub.holds(code))  # a plays the bot; Ana's socket is at b
         room_b, seat = b.find(code, "127.0.0.1", token=token)
@@ -260,10 +263,7 @@ def test_an_undo_and_a_restart_at_one_process_reach_the_other_and_remove_no_stor
 def test_the_timed_work_of_a_room_is_done_by_its_leases_holder(url: str) -> None:
     async def main() -> None:
         paces = {"casual": None, "fast": 0.3}
-        a = Rooms(PostgresDatabase(url), bot_pause=0, paces=paces, hub=PostgresHub(url, lease_seconds=0.1))
-        b = Rooms(PostgresDatabase(url), bot_pause=0, paces=paces, hub=PostgresHub(url, lease_seconds=0.1))
-        a.resume()
-        b.resume()
+        a, b = two_processes(url, paces=paces)
         code, token = a.create({}, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "Ana", pace="fast")
         room_b, seat = b.find(code, "127.0.0.1", token=token)
         ana = Socket("ana")
@@ -285,10 +285,7 @@ def test_the_timed_work_of_a_room_is_done_by_its_leases_holder(url: str) -> None
 def test_idle_rooms_are_swept_once_by_their_leases_holder_and_after_a_takeover_by_the_survivor(url: str) -> None:
     async def main() -> None:
         now = [1000.0]
-        a = Rooms(PostgresDatabase(url), bot_pause=0, hub=PostgresHub(url, lease_seconds=0.1), clock=lambda: now[0])
-        b = Rooms(PostgresDatabase(url), bot_pause=0, hub=PostgresHub(url, lease_seconds=0.1), clock=lambda: now[0])
-        a.resume()
-        b.resume()
+        a, b = two_processes(url, clock=lambda: now[0])
         seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
         old, _ = a.create({}, seats, "Ana")
         now[0] += ROOM_TTL / 2
@@ -366,10 +363,7 @@ def test_replays_ratings_and_public_rooms_on_postgresql(url: str) -> None:
 
 def test_the_lobby_of_any_process_lists_the_public_rooms_of_all(url: str) -> None:
     async def main() -> None:
-        a = Rooms(PostgresDatabase(url), bot_pause=0, hub=PostgresHub(url, lease_seconds=0.1))
-        b = Rooms(PostgresDatabase(url), bot_pause=0, hub=PostgresHub(url, lease_seconds=0.1))
-        a.resume()
-        b.resume()
+        a, b = two_processes(url)
         public, _ = a.create({}, [{"kind": "human"}, {"kind": "human"}], "Ana", public=True)
         private, _ = a.create({}, [{"kind": "human"}, {"kind": "human"}], "Ana")
         listed = [r["code"] for r in b.lobby()]
