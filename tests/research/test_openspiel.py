@@ -15,7 +15,6 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import cardtable
 from cardtable.bots import make
-from cardtable.core.multiplayer import MultiplayerGame
 from cardtable.games import rules_for
 from cardtable.games.deserto import Deserto
 from cardtable.research import openspiel
@@ -188,7 +187,6 @@ def test_deserto_follows_a_cardtable_game_exactly(params: dict[str, Any]) -> Non
     space = action_space(rules)
     for deal in (0, 11):
         game = cardtable.new_game("deserto", deal=deal, **params)
-        assert isinstance(game, MultiplayerGame)
         state = pyspiel.load_game(DESERTO, params).new_initial_state()
         for kind in deal_outcomes(rules, deal):
             state.apply_action(kind)
