@@ -23,6 +23,7 @@ import subprocess
 import sys
 import time
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -218,3 +219,36 @@ def test_a_killed_process_loses_nothing_and_its_rooms_go_on_at_the_other(cluster
     finally:
         first.stop()
         second.stop()
+
+
+def test_cardtable_serve_database_runs_the_app_on_postgresql(cluster: Cluster, tmp_path: Path) -> None:
+    """The command itself: ``cardtable serve --database postgresql://...`` keeps a table made
+    through it in PostgreSQL, and no data folder is made."""
+    url = cluster.database()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    command = [
+        sys.executable,
+        "-c",
+        "from cardtable.cli.main import main; main()",
+        "serve",
+        "--database",
+        url,
+        "--port",
+        str(port),
+    ]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    proc = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_serving(proc, base, 30)
+        table = httpx.post(f"{base}/api/tables", json={"game": "klondike", "deal": 7}, timeout=10).json()
+        with psycopg.connect(url) as conn:
+            stored = conn.execute("SELECT game FROM tables WHERE id = %s", (table["id"],)).fetchall()
+        assert stored == [("klondike",)]
+        assert not (tmp_path / "cardtable-data").exists()
+    finally:
+        proc.terminate()
+        out, _ = proc.communicate(timeout=10)
+    assert b"games kept in PostgreSQL" in out
