@@ -270,3 +270,26 @@ def test_a_theme_and_the_left_handed_layout_survive_a_reload(page: Page) -> None
     assert left["stock"]["width"] >= right["stock"]["width"]  # larger cards (as large as the window allows)
     assert box(p, ".board")["x"] <= left["fs"]["x"]
     assert violations(p) == []
+    # The other games with a stock or a draw pile are mirrored too: the side it is on (of the
+    # board's middle) changes with the hand, foundations and books with it.
+    for game, side_piles, right_hand_side in (
+        ("demonthief", ("stock", "f8"), ("left", "right")),
+        ("devils-square", ("draw", "books"), ("right", "right")),
+    ):
+        for hand in ("right", "left"):
+            p.evaluate(
+                "hand => { const s = JSON.parse(localStorage.getItem('cardtable.settings') || '{}');"
+                " s.hand = hand; localStorage.setItem('cardtable.settings', JSON.stringify(s)); }",
+                hand,
+            )
+            p.goto(f"{page.live.url}/play/{game}?deal=3&new=1")
+            p.wait_for_selector("body[data-state='playing']")
+            board = box(p, ".board")
+            middle = board["x"] + board["width"] / 2
+            sides = []
+            for name in side_piles:
+                pile = box(p, f".pile[data-pile='{name}']")
+                sides.append("left" if pile["x"] + pile["width"] / 2 < middle else "right")
+            flip = {"left": "right", "right": "left"}
+            expected = right_hand_side if hand == "right" else tuple(flip[x] for x in right_hand_side)
+            assert tuple(sides) == expected, (game, hand, sides)
