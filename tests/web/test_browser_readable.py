@@ -354,7 +354,18 @@ def test_contrast_of_the_cards_and_the_focus_ring(page: Page) -> None:
 
 @pytest.mark.parametrize(
     "path",
-    ["/", "/play/klondike?deal=5", "/play/deserto?seats=you,greedy&new=1", "/stats", "/lobby", "/ratings", "/me"],
+    [
+        "/",
+        "/play/klondike?deal=5",
+        "/play/deserto?seats=you,greedy&new=1",
+        "/stats",
+        "/lobby",
+        "/ratings",
+        "/me",
+        "/rules/klondike",
+        "/daily",
+        "/leaderboard?mode=klondike-draw3",
+    ],
 )
 def test_touch_targets_are_at_least_44_px_on_a_phone(page: Page, path: str) -> None:
     p = page.page
