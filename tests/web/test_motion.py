@@ -110,13 +110,10 @@ def test_under_reduced_motion_nothing_moves(page: Page, klondike_8: list[str]) -
     assert "moving" not in seen
 
 
-def test_the_deal_is_dealt_and_a_refused_drag_slides_back(moving: Page) -> None:
-    p = moving.page
-    p.goto(moving.live.url + "/play/klondike?deal=0&new=1")
-    p.wait_for_selector("body[data-state='playing']")
-    assert motion(p)["runs"] == 1  # the deal
-    still(p)
-    # A tableau card dragged onto a pile that does not take it, and let go there.
+def refused_drag(p: Any) -> tuple[str, dict[str, float]]:
+    """Drag the top card of a tableau pile of the table shown onto a pile that does not take
+    it, and let go there (the body's data-motion watched from just before); the card's
+    selector and where it lay."""
     t = shown_table(p)
     tableau = [x["name"] for x in t["piles"] if x["kind"] == "tableau"]
     src, dst = next(
@@ -136,6 +133,28 @@ def test_the_deal_is_dealt_and_a_refused_drag_slides_back(moving: Page) -> None:
         )
     p.evaluate(WATCH)
     p.mouse.up()
+    return card, home
+
+
+def test_under_reduced_motion_a_refused_drag_is_back_at_once(page: Page) -> None:
+    p = page.page
+    p.goto(page.live.url + "/play/klondike?deal=0&new=1")
+    p.wait_for_selector("body[data-state='playing']")
+    card, home = refused_drag(p)
+    back = box(p, card)
+    assert abs(back["x"] - home["x"]) < 1 and abs(back["y"] - home["y"]) < 1
+    assert motion(p)["runs"] == 0 and "moving" not in p.evaluate("window.__motion")
+    assert shown_table(p)["at"] == 0
+
+
+def test_the_deal_is_dealt_and_a_refused_drag_slides_back(moving: Page) -> None:
+    p = moving.page
+    p.goto(moving.live.url + "/play/klondike?deal=0&new=1")
+    p.wait_for_selector("body[data-state='playing']")
+    assert motion(p)["runs"] == 1  # the deal
+    still(p)
+    # A tableau card dragged onto a pile that does not take it, and let go there.
+    card, home = refused_drag(p)
     p.wait_for_function("() => window.__motion.includes('moving')")
     still(p)
     assert motion(p)["runs"] == 2 and shown_table(p)["at"] == 0
