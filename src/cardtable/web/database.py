@@ -634,10 +634,11 @@ class Database:
         cardtable.web.database.MoveTaken: ('ABC', 0, 0)
         """
         # ON CONFLICT: a taken number is no error that ends PostgreSQL's transaction.
+        at, arg = self._epoch(code, epoch)
         stored = self._write(
-            f"INSERT INTO room_moves (code, game_no, epoch, n, move) VALUES (?, ?, {self._epoch(epoch)}, ?, ?)"
+            f"INSERT INTO room_moves (code, game_no, epoch, n, move) VALUES (?, ?, {at}, ?, ?)"
             " ON CONFLICT DO NOTHING RETURNING n",
-            (code, game_no, *self._epoch_args(code, epoch), n, move),
+            (code, game_no, arg, n, move),
         )
         if not stored:
             raise MoveTaken(code, game_no, n)
@@ -666,21 +667,20 @@ class Database:
         >>> s.moves("ABC", 0), s.moves("ABC", 0, first=1), s.moves("XYZ", 0)
         (['V1', 'T2'], ['T2'], [])
         """
+        at, arg = self._epoch(code, epoch)
         rows = self._read(
-            f"SELECT move FROM room_moves WHERE code = ? AND game_no = ? AND epoch = {self._epoch(epoch)}"
-            " AND n >= ? ORDER BY n",
-            (code, game_no, *self._epoch_args(code, epoch), first),
+            f"SELECT move FROM room_moves WHERE code = ? AND game_no = ? AND epoch = {at} AND n >= ? ORDER BY n",
+            (code, game_no, arg, first),
         )
         return [r[0] for r in rows]
 
     @staticmethod
-    def _epoch(epoch: int | None) -> str:
-        """The SQL for a room's epoch: the one given, or its room's stored one (0 with no room)."""
-        return "?" if epoch is not None else "COALESCE((SELECT epoch FROM rooms WHERE code = ?), 0)"
-
-    @staticmethod
-    def _epoch_args(code: str, epoch: int | None) -> tuple[Any, ...]:
-        return (epoch,) if epoch is not None else (code,)
+    def _epoch(code: str, epoch: int | None) -> tuple[str, Any]:
+        """The SQL for room ``code``'s ``epoch`` and the one value it takes: the epoch given,
+        or (None) the room's stored one, 0 with no room."""
+        if epoch is not None:
+            return "?", epoch
+        return "COALESCE((SELECT epoch FROM rooms WHERE code = ?), 0)", code
 
     def rooms(self) -> list[RoomRow]:
         """Every stored room, oldest first.
