@@ -1,5 +1,5 @@
-"""What the browser tests of issue 26 share: a table opened at a position, moves played by
-keyboard alone, a table's cards and marks where the page draws them."""
+"""What the web tests share: a table opened at a position, moves played by keyboard alone, a
+table's cards and marks where the page draws them, the API's table calls, a room's stored moves."""
 
 from __future__ import annotations
 
@@ -184,3 +184,8 @@ def new(client: TestClient, **body: Any) -> dict[str, Any]:
 def act(client: TestClient, table: dict[str, Any], action: str, **body: Any) -> Any:
     """An action on a table over the API, made at its current move count."""
     return client.post(f"/api/tables/{table['id']}/{action}", json={"at": table["at"], **body})
+
+
+def stored_moves(db: Any, code: str) -> set[tuple[Any, ...]]:
+    """Every move row stored for room ``code``, of every game and epoch: (game, epoch, n, move)."""
+    return set(db._read("SELECT game_no, epoch, n, move FROM room_moves WHERE code = ?", (code,)))

@@ -249,28 +249,17 @@ def test_entries_are_ranked_by_moves_then_time_with_the_clean_mark(
     ]
 
 
-def test_undo_and_autocomplete_are_not_clean(browsers: Callable[[], TestClient]) -> None:
-    mode = "desturado-easy"
-    moves = line(mode, MONDAY)
-    b = browsers()
-    ok(b.post("/api/daily/name", json={"name": "Dee"}))
-    table = play_line(b, ok(b.post("/api/daily/play", json={"mode": mode})), moves[:2])
-    table = ok(b.post(f"/api/tables/{table['id']}/undo", json={"at": table["at"]}))
-    table = play_line(b, table, moves[1:])
-    assert table["outcome"]["won"] and not table["daily"]["clean"]
-    board = ok(b.get("/api/daily/leaderboard", params={"mode": mode}))
-    assert [(e["name"], e["clean"]) for e in board["entries"]] == [("Dee", False)]
-
-
-@pytest.mark.parametrize("help_", ["restart", "plain hint", "solver hint", "autocomplete"])
-def test_restart_hints_and_autocomplete_are_not_clean(browsers: Callable[[], TestClient], help_: str) -> None:
+@pytest.mark.parametrize("help_", ["undo", "restart", "plain hint", "solver hint", "autocomplete"])
+def test_undo_restart_hints_and_autocomplete_are_not_clean(browsers: Callable[[], TestClient], help_: str) -> None:
     mode = "demonthief"
     moves = line(mode, MONDAY)
     b = browsers()
     ok(b.post("/api/daily/name", json={"name": "Gus"}))
     table = play_line(b, ok(b.post("/api/daily/play", json={"mode": mode})), moves[:2])
     url = f"/api/tables/{table['id']}"
-    if help_ == "restart":
+    if help_ == "undo":
+        table = play_line(b, ok(b.post(f"{url}/undo", json={"at": table["at"]})), moves[1:])
+    elif help_ == "restart":
         table = play_line(b, ok(b.post(f"{url}/restart", json={"at": table["at"]})), moves)
     elif help_.endswith("hint"):
         kind = help_.split()[0]

@@ -23,6 +23,7 @@ from cardtable.web.errors import TableError
 from cardtable.web.postgres import PostgresDatabase, PostgresHub
 from cardtable.web.rooms import ROOM_TTL, Rooms
 
+from .helpers import stored_moves
 from .pg_cluster import Cluster
 
 pytestmark = pytest.mark.postgres
@@ -223,9 +224,6 @@ def test_an_undo_and_a_restart_at_one_process_reach_the_other_and_remove_no_stor
         ana = Socket("ana")
         await b.connect(room_b, ana, seat)
 
-        def stored() -> set[tuple[Any, ...]]:
-            return set(a.db._read("SELECT game_no, epoch, n, move FROM room_moves WHERE code = ?", (code,)))
-
         async def play(times: int) -> None:
             for _ in range(times):
                 await until(lambda: ana.last()["table"]["to_move"] == 0 or ana.last()["status"] == "over", 10)
@@ -244,16 +242,16 @@ def test_an_undo_and_a_restart_at_one_process_reach_the_other_and_remove_no_stor
             )
 
         await play(2)
-        before = stored()
+        before = stored_moves(a.db, code)
         await b.handle(room_b, ana, f'{{"type": "undo", "at": {ana.last()["at"]}}}')
         await until(lambda: ana.last()["at"] == 2 and same_everywhere(), 10)
-        assert before <= stored()  # the moves taken back are still stored, in their epoch
+        assert before <= stored_moves(a.db, code)  # the moves taken back are still stored, in their epoch
         await play(1)
         await until(same_everywhere, 10)
-        before = stored()
+        before = stored_moves(a.db, code)
         await b.handle(room_b, ana, f'{{"type": "restart", "at": {ana.last()["at"]}}}')
         await until(lambda: ana.last()["at"] == 0 and same_everywhere(), 10)
-        assert before <= stored() and a.db.moves(code, 0) == []
+        assert before <= stored_moves(a.db, code) and a.db.moves(code, 0) == []
         a.close()
         b.close()
 

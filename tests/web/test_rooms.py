@@ -25,6 +25,8 @@ from cardtable.games.deserto import KINDS, DesertoView
 from cardtable.web import create_app
 from cardtable.web.rooms import ROOM_TTL, Rooms
 
+from .helpers import stored_moves
+
 BASE = "http://localhost"
 """The test client's address (the server answers for IP addresses and localhost only)."""
 
@@ -449,7 +451,7 @@ def test_undo_redo_restart_and_a_hint_against_bots(client: TestClient) -> None:
         ws.send_json({"type": "move", "move": f2["table"]["legal"][-1]["move"], "at": 2})
         f4 = person_frame(ws)
         assert f4["at"] == 4
-        four = set(rooms.db._read("SELECT game_no, epoch, n, move FROM room_moves WHERE code = ?", (code,)))
+        four = stored_moves(rooms.db, code)
         assert len(four) == 4
         # Undo: back to before the person's last move (the bot's answer goes too).
         ws.send_json({"type": "undo", "at": 4})
@@ -481,7 +483,7 @@ def test_undo_redo_restart_and_a_hint_against_bots(client: TestClient) -> None:
     live = rooms.get(code)
     assert live is not None and live.game is not None and live.game.moves == []
     # The moves are only ever added: every move taken back is still stored, in its epoch.
-    after = set(rooms.db._read("SELECT game_no, epoch, n, move FROM room_moves WHERE code = ?", (code,)))
+    after = stored_moves(rooms.db, code)
     assert four <= after and len(after) > len(four)
 
 
