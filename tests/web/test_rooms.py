@@ -487,6 +487,30 @@ def test_undo_redo_restart_and_a_hint_against_bots(client: TestClient) -> None:
     assert four <= after and len(after) > len(four)
 
 
+def test_undo_after_a_lost_game_forgets_its_replay(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lost game against bots can be taken back; its replay (every card, face-down ones
+    too) and its line in the statistics go with it, or the game played on could be read."""
+    monkeypatch.setattr("cardtable.web.rooms.secrets.randbits", lambda bits: 7)  # deal 7: these moves lose
+    room = make_room(client, [HUMAN, GREEDY, GREEDY])
+    code = room["code"]
+    rng = random.Random(1)
+    with enter(client, code, room["token"]) as ws:
+        frame = person_frame(ws)
+        while frame["status"] != "over":
+            ws.send_json({"type": "move", "move": rng.choice(frame["table"]["legal"])["move"], "at": frame["at"]})
+            frame = person_frame(ws)
+        assert 0 not in frame["result"]["winners"]  # lost: undo is offered
+        assert frame["replay"] is not None
+        replay = "/api/replays/" + frame["replay"].removeprefix("/replay/")
+        assert client.get(replay).status_code == 200
+        assert [r["played"] for r in client.get("/api/stats").json()["rows"]] == [1]
+        ws.send_json({"type": "undo", "at": frame["at"]})
+        back = ws.receive_json()
+    assert back["status"] == "playing" and back["replay"] is None
+    assert client.get(replay).status_code == 404
+    assert client.get("/api/stats").json()["rows"] == []
+
+
 def test_undo_and_hints_are_refused_in_a_room_with_another_person(client: TestClient) -> None:
     code, ana_token, _ = start_two(client)
     with (

@@ -1015,7 +1015,7 @@ class Rooms:
         if not game.outcome.over and room.ended is not None:
             room.ended = None
             self.db.delete(room.stats_id)
-            self.db.delete_finished(room.code, room.game_no)
+            self.db.delete_finished(self.room_id(room), room.game_no)
             room.replay = None
             return True
         return False
