@@ -295,6 +295,24 @@ def test_a_solver_line_wins_and_a_won_game_stays_won(client: TestClient) -> None
     )
 
 
+def test_a_game_given_up_offers_no_autocomplete_and_no_undo(client: TestClient) -> None:
+    line = cardtable.solve(cardtable.new_game("klondike", deal=8), seconds=30).moves
+    table = new(client, game="klondike", deal=8)
+    for move in line:
+        table = act(client, table, "move", move=str(move)).json()
+        if table["finish"]:
+            break
+    assert table["finish"] and table["can_undo"]
+    table = act(client, table, "give-up").json()
+    assert table["result"] == "abandoned" and not table["finish"] and not table["can_undo"]
+    played = server_game(client, table).moves
+    for action in ("finish", "undo", "move", "hint"):
+        response = act(client, table, action, **({"move": "d"} if action == "move" else {}))
+        assert response.status_code == 409 and response.json()["kind"] == "finished", (action, response.text)
+    assert server_game(client, table).moves == played
+    assert client.get(f"/api/tables/{table['id']}").json()["result"] == "abandoned"
+
+
 def test_statistics_count_abandoned_games_and_hints(client: TestClient) -> None:
     first = new(client, game="klondike", deal=8)
     hinted = act(client, first, "hint").json()

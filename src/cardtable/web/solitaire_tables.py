@@ -281,7 +281,7 @@ class SolitaireTables:
             "outcome": over,
             "can_undo": bool(game.moves) and row.result not in ("won", "abandoned"),
             "can_redo": bool(row.redo) and not over["won"],
-            "finish": bool(table.hints.finish(game)),
+            "finish": row.result != "abandoned" and bool(table.hints.finish(game)),
             "hints": row.hints,
             "started": row.started,
             "ended": row.ended,
@@ -408,9 +408,9 @@ class SolitaireTables:
         """
         table = self._begin(player, table_id, at)
         try:
-            if table.row.result == "won":
-                raise TableError("finished", "a won game stays won")
-            if not table.game.moves or table.row.result == "abandoned":
+            if table.row.result in ("won", "abandoned"):
+                raise TableError("finished", "a won game stays won" if table.row.result == "won" else "game given up")
+            if not table.game.moves:
                 raise TableError("illegal", "nothing to undo")
             before = len(table.game.moves)
             undone = table.game.undo()
@@ -561,6 +561,8 @@ class SolitaireTables:
         """
         table = self._begin(player, table_id, at)
         try:
+            if self._over(table):
+                raise TableError("finished", "the game is over")
             line = table.hints.finish(table.game)
             if not line:
                 raise TableError("illegal", "autocomplete is offered only when the finish follows from the cards seen")
