@@ -211,6 +211,13 @@ def test_error_paths_change_nothing(client: TestClient) -> None:
         ({"move": "d", "from": "3"}, 400, "bad-request", "give a move"),
         ({}, 400, "bad-request", "give a move"),
         ({"move": "d", "colour": "red"}, 400, "bad-request", "colour"),
+        # Strict kinds: a number is a JSON number, a yes or no is true or false.
+        ({"move": "d", "at": True}, 400, "bad-request", "at"),
+        ({"move": "d", "at": "0"}, 400, "bad-request", "at"),
+        ({"move": "d", "at": 0.0}, 400, "bad-request", "at"),
+        ({"from": "3", "index": "2", "to": "fs"}, 400, "bad-request", "index"),
+        ({"move": "d", "auto": "yes"}, 400, "bad-request", "auto"),
+        ({"move": "d", "auto": 1}, 400, "bad-request", "auto"),
     ]
     for body, status, kind, words in cases:
         response = act(client, table, "move", **body)
@@ -241,10 +248,24 @@ def test_bad_new_tables_are_refused(client: TestClient) -> None:
         {"game": "klondike", "deal": -1},
         {"game": "klondike", "deal": "seven"},
         {"game": "klondike", "surprise": 1},
+        {"game": "klondike", "deal": True},
+        {"game": "klondike", "deal": 3.0},
+        {"game": "klondike", "deal": "3"},
+        {"game": "klondike", "seed": False, "level": "easy"},
+        {"game": "klondike", "options": {"draw": 1.0}},
     ):
         response = client.post("/api/tables", json=body)
         assert response.status_code == 400, body
         assert response.json()["kind"] == "bad-request" and response.json()["error"]
+    assert client.get("/api/tables").json()["tables"] == []  # nothing was made
+    said = client.post("/api/tables", json={"game": "klondike", "options": {"draw": 1.5}}).json()["error"]
+    assert said == "bad request: options.draw: Input should be text, a whole number, true or false"
+    for path, body in (
+        ("/api/rooms", {"name": "Ana", "seats": [{"kind": "human"}, {"kind": "human"}], "public": "yes"}),
+        ("/api/play-now", {"players": "2", "name": "Ana"}),
+    ):
+        response = client.post(path, json=body)
+        assert response.status_code == 400 and response.json()["kind"] == "bad-request", (path, response.text)
 
 
 def test_another_browsers_game_is_not_found(client: TestClient, tmp_path: Path) -> None:

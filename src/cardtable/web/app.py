@@ -124,8 +124,13 @@ def log_events(stream: Any = None) -> None:
     logger.addHandler(handler)
 
 
+_UNION_MEMBERS = frozenset({"str", "int", "bool", "none"})
+"""How pydantic names the kinds of an option's value (``str | int | bool``) in an error's place."""
+
+
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    # strict: a number is a JSON number and a yes or no is true or false, never "3", 3.0 or 1.
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
 
 
 class NewTable(_Body):
@@ -195,7 +200,9 @@ class Move(Act):
     to: str | None = None
     auto: bool = False
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, alias_generator=lambda n: n.rstrip("_"))
+    model_config = ConfigDict(
+        extra="forbid", populate_by_name=True, strict=True, alias_generator=lambda n: n.rstrip("_")
+    )
 
 
 class DailyPlayRequest(_Body):
@@ -353,8 +360,12 @@ def create_app(
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, err: RequestValidationError) -> JSONResponse:
         first = err.errors()[0] if err.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        error = TableError("bad-request", f"bad request: {where or 'body'}: {first.get('msg', 'invalid')}")
+        where = [str(p) for p in first.get("loc", ()) if p != "body"]
+        said = first.get("msg", "invalid")
+        if where and where[-1] in _UNION_MEMBERS:  # an option's value fits none of its kinds
+            where.pop()
+            said = "Input should be text, a whole number, true or false"
+        error = TableError("bad-request", f"bad request: {'.'.join(where) or 'body'}: {said}")
         return JSONResponse(error.json(), status_code=error.status)
 
     @app.exception_handler(CardtableError)
