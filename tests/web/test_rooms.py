@@ -152,10 +152,20 @@ def test_bad_rooms_are_refused(client: TestClient) -> None:
         {"name": "x" * 40, "seats": [HUMAN, GREEDY]},
         {"name": "Ana", "seats": [HUMAN, GREEDY], "options": {"refill_after_give": "maybe"}},
         {"seats": [HUMAN, GREEDY]},
+        {"name": "Ana", "seats": [HUMAN, HUMAN], "options": {"players": 3}},  # two seats, not three
+        {"name": "Ana", "seats": [{"kind": "human", "creator": True}, HUMAN]},  # a seat says only what it is
+        {"name": "Ana", "seats": [HUMAN, {**GREEDY, "token": "abc"}]},
     ):
         response = client.post("/api/rooms", json=body)
         assert response.status_code == 400, body
         assert response.json()["error"]
+    said = client.post("/api/rooms", json={"name": "Ana", "seats": [HUMAN, HUMAN], "options": {"players": 3}})
+    assert said.json()["error"] == "players 3 does not match the 2 seats given"
+    agreed = make_room(client, [HUMAN, HUMAN], players=2)
+    assert (
+        client.get(f"/api/rooms/{agreed['code']}", headers={"X-Room-Key": agreed["token"]}).json()["options"]["players"]
+        == 2
+    )
     assert client.get("/api/rooms/ZZZZZZ").status_code == 404
     with enter(client, "ZZZZZZ", key="a-guess") as ws:
         assert ws.receive_json()["kind"] == "not-found"

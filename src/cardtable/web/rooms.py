@@ -166,6 +166,10 @@ class Connection(Protocol):
         """Answer with an error frame (and a log line); with ``code``, close the socket."""
 
 
+SEAT_KEYS: dict[str, tuple[str, ...]] = {"human": ("kind",), "bot": ("kind", "bot", "budget")}
+"""What a seat of a new room may say, by its kind: anything else is refused."""
+
+
 @dataclass
 class SeatInfo:
     """A seat of a room: a person's (``token`` is the hash of the seat token, None while
@@ -493,6 +497,13 @@ class Rooms:
         for i, seat in enumerate(seats):
             if not isinstance(seat, dict) or seat.get("kind") not in ("human", "bot"):
                 raise TableError("bad-request", f"seat {i + 1}: kind is 'human' or 'bot'")
+            keys = SEAT_KEYS[seat["kind"]]
+            unknown = sorted(str(k) for k in seat if k not in keys)
+            if unknown:
+                raise TableError(
+                    "bad-request",
+                    f"seat {i + 1}: no {unknown[0][:40]!r} in a {seat['kind']}'s seat ({', '.join(keys)})",
+                )
             if seat["kind"] == "bot":
                 infos.append(self._bot_seat(spec, i, seat.get("bot"), seat.get("budget")))
             else:
@@ -500,10 +511,14 @@ class Rooms:
         humans = [s for s in infos if s.kind == "human"]
         if not humans:
             raise TableError("bad-request", "a room needs at least one seat for a person (yours)")
+        asked = (options or {}).get("players") if isinstance(options, dict) else None
         options = limits.check_options(spec, options or {})
         clocks.limit_of(pace, self.paces)
         shown = self._check_name(name)
-        if any(o.name == "players" for o in spec.rules.OPTIONS):
+        counted = next((o for o in spec.rules.OPTIONS if o.name == "players"), None)
+        if counted is not None:
+            if asked is not None and counted.convert(spec.name, asked) != len(infos):
+                raise TableError("bad-request", f"players {asked} does not match the {len(infos)} seats given")
             options["players"] = len(infos)
         try:
             made = new_game(spec.name, deal=0, **options)
