@@ -17,6 +17,8 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from cardtable.web.errors import KINDS
 from cardtable.web.limits import Limits
@@ -397,6 +399,27 @@ def test_bad_frames_get_an_error_frame_and_one_log_line(serve: Serve, events: An
     assert not [r for r in events.records if r.levelno >= logging.ERROR or r.exc_info]
     assert sum(len(r.getMessage()) for r in events.records) < 300 * len(events.records)
     play_turn({0: ana, 1: ben})
+
+
+def test_refused_frames_do_not_put_off_the_hello_deadline(serve: Serve) -> None:
+    """A socket that never says hello is closed (4408) when its time is up, however many
+    frames it sends meanwhile: each refused frame used to start the wait again."""
+    live = serve(limits=Limits(hello_seconds=1.5))
+    room = made(make_room(live, [HUMAN, HUMAN]))
+    started = time.monotonic()
+    with connect(f"ws://127.0.0.1:{live.port}/ws/rooms/{room['code']}", additional_headers=headers()) as ws:
+        code = None
+        for _ in range(20):  # a binary frame every 0.3 s: 6 s in all, at most
+            try:
+                ws.send(b"\x00")
+                while True:  # read what came back, until a short silence
+                    json.loads(ws.recv(timeout=0.3))
+            except TimeoutError:
+                continue
+            except ConnectionClosed as closed:
+                code = closed.rcvd.code if closed.rcvd is not None else None
+                break
+    assert code == 4408 and time.monotonic() - started < 4, (code, time.monotonic() - started)
 
 
 # --- HTTP hygiene --------------------------------------------------------------------------------------------

@@ -214,9 +214,15 @@ class Peer:
 
     async def read(self, timeout: float | None = None) -> str | None:
         """The next text message that passes the checks (see the module docstring); None
-        when the socket is gone, dropped, closed for a refusal or ``timeout`` passed."""
+        when the socket is gone, dropped, closed for a refusal or ``timeout`` passed (in all:
+        refused frames do not start it again)."""
+        clock = asyncio.get_running_loop().time
+        deadline = None if timeout is None else clock() + timeout
         while True:
-            message = await self.receive(timeout)
+            left = None if deadline is None else deadline - clock()
+            if left is not None and left <= 0:
+                return None
+            message = await self.receive(left)
             if message is None or message.get("type") != "websocket.receive":
                 return None
             if not self._bucket.take():
