@@ -54,9 +54,15 @@ def test_a_file_that_is_no_store_is_refused(tmp_path: Path) -> None:
 def test_deal_ranges() -> None:
     assert parse_deals("0:5") == [0, 1, 2, 3, 4]
     assert parse_deals("7, 3:5, 4") == [3, 4, 7]
-    for bad in ("", "a:b", "5:5", "-1:3", f"0:{2**32 + 1}", "1:2:3"):
+    for bad in ("", "a:b", "5:5", "-1:3", f"0:{2**32 + 1}", "1:2:3", "\u0661:\u0663", "1_000", " -0:2", "0:1000001"):
         with pytest.raises(OptionError):
             parse_deals(bad)
+
+
+def test_a_run_too_big_is_refused_before_its_deals_are_listed() -> None:
+    assert len(parse_deals("0:1000000")) == 1_000_000
+    with pytest.raises(OptionError, match="at most 1,000,000 deals, not 4,294,967,296"):
+        parse_deals(f"0:{2**32}")  # counted, not listed: no memory is spent on it
 
 
 def test_jobs_are_checked() -> None:

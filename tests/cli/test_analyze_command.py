@@ -35,6 +35,12 @@ def test_solve_resume_and_report(tmp_path: Path) -> None:
     markdown = run(["analyze", "report", store, "--markdown"]).stdout.splitlines()
     assert markdown[0].startswith("| game, options [budget] | deals |") and markdown[2].startswith("| klondike draw=1 ")
     assert_one_line_error(run(["analyze", "report", store, "--json", "--markdown"]), "not both")
+    # A plots folder that cannot be written: one line, and no report printed before it.
+    (tmp_path / "a-file").write_text("")
+    for folder in (str(tmp_path / "a-file"), "/proc/no-such-folder"):
+        refused = run(["analyze", "report", store, "--plots", folder])
+        assert_one_line_error(refused, "cannot write the plots")
+        assert refused.stdout == ""
 
 
 def test_grade_and_its_report(tmp_path: Path) -> None:
@@ -68,6 +74,19 @@ def test_errors_are_one_line_and_write_nothing(tmp_path: Path) -> None:
     assert_one_line_error(
         run(["analyze", "grade", "klondike", "--deals", "0:2", "--seconds", "1"]), "no option 'seconds'"
     )
+    for flag, value in (
+        ("--nodes", "\u0661\u0660"),
+        ("--nodes", "9" * 26),
+        ("--memory", "\u0661"),
+        ("--workers", "\u0661"),
+        ("--workers", "100000"),
+        ("--seconds", "inf"),
+        ("--batch", "0"),
+    ):
+        budget = [] if flag in ("--nodes", "--seconds") else ["--seconds", "1"]
+        assert_one_line_error(run([*base, "--deals", "0:2", *budget, flag, value]), flag)
+    assert_one_line_error(run([*base, "--deals", "\u0661:\u0663", "--seconds", "1"]), "digits 0-9")
+    assert_one_line_error(run([*base, "--deals", f"0:{2**32}", "--seconds", "1"]), "at most 1,000,000 deals")
     assert_one_line_error(run(["analyze", "report", str(tmp_path / "none.sqlite")]), "no results store")
     (tmp_path / "junk").write_text("junk " * 1000)
     assert_one_line_error(run(["analyze", "report", str(tmp_path / "junk")]), "not a cardtable results store")

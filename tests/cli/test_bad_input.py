@@ -40,6 +40,9 @@ HUGE = "9" * 4301
         (["solve", "klondike", "--deal", "1", "--seconds", "\u0661"], ["--seconds"]),
         (["tournament", "deserto", "--players", "random,random", "--games", "\u0662"], ["--games"]),
         (["tournament", "deserto", "--players", "random,random", "--budget", "iterations=\u0662"], ["--budget"]),
+        (["tournament", "deserto", "--players", "random,random", "--workers", "100000"], ["--workers", "1 to 64"]),
+        (["deal", "klondike", "--deal", "5", "--draw", "1", "--draw", "3"], ["--draw is given twice"]),
+        (["deal", "klondike", "--deal", "5", "--foundation-return", "on", "--foundation_return=off"], ["given twice"]),
         (["play", "klondike", "--deal", "1", "--moves", "35:" + HUGE], ["--moves, move 1", "not a klondike move"]),
         (["deal", "x" * 10**6], ["unknown game", "(1000000 characters)"]),
         (["deal", "klondike", "--deal", "1", "--" + "x" * 10**5, "1"], ["has no option"]),
@@ -86,6 +89,25 @@ def test_a_save_with_an_option_the_game_does_not_declare(tmp_path: Path) -> None
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
     assert_one_line_error(run(["play", "klondike", "--load", str(path)]), "has no option 'self'")
+
+
+def test_a_save_is_played_as_it_was_saved(tmp_path: Path) -> None:
+    klondike, deserto = tmp_path / "k.json", tmp_path / "d.json"
+    write_save(cardtable.new_game("klondike", deal=0), str(klondike))
+    write_save(cardtable.new_game("deserto", deal=0, players=2), str(deserto))
+    # No game option beside --load: --players N is one (it was let through and not used).
+    for game, path in (("klondike", klondike), ("deserto", deserto)):
+        assert_one_line_error(run(["play", game, "--load", str(path), "--players", "3"]), "--players N")
+    assert_one_line_error(
+        run(["play", "deserto", "--load", str(deserto), "--players", "me,greedy,random"]),
+        "a game of 2 players, and --players names 3",
+    )
+    # The prompt's load keeps to the prompt's game, as --load does.
+    result = run(["play", "klondike", "--deal", "0"], input=f"d\nload {deserto}\nmoves\n")
+    assert result.exit_code == 0 and "Traceback" not in result.output
+    answers = dict(replies(result.stdout)[1:])
+    assert answers[f"load {deserto}"] == [f"error: {deserto} is a save file of deserto, not klondike"]
+    assert "moves played: 1" in result.stdout
 
 
 def test_the_prompt_refuses_wrong_moves_in_one_line() -> None:

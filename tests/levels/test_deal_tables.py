@@ -240,6 +240,12 @@ def test_deal_for_level_picks_from_the_table_by_the_seed_without_search(monkeypa
         assert len(picked) > min(len(deals), 10) // 2  # the seed spreads the picks over the table
 
 
+@pytest.mark.parametrize("seed", [-1, 2**64, "1", True, 1.0, None])
+def test_a_seed_that_is_not_a_64_bit_whole_number_is_refused(seed: object) -> None:
+    with pytest.raises(OptionError, match="seed must be a whole number from 0 to 18446744073709551615"):
+        deal_for_level("klondike", "easy", seed=seed)  # type: ignore[arg-type]
+
+
 def test_options_other_than_the_keys_own_give_no_table() -> None:
     for key in KEYS:
         assert key_of(rules_for(key.game, **key.options())) == key

@@ -252,6 +252,7 @@ def test_bad_new_tables_are_refused(client: TestClient) -> None:
         {"game": "klondike", "deal": 3.0},
         {"game": "klondike", "deal": "3"},
         {"game": "klondike", "seed": False, "level": "easy"},
+        {"game": "klondike", "seed": -1, "level": "easy"},
         {"game": "klondike", "options": {"draw": 1.0}},
     ):
         response = client.post("/api/tables", json=body)

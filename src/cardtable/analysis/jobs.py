@@ -32,6 +32,7 @@ from typing import Any
 
 from ..api import new_game
 from ..core.errors import OptionError
+from ..core.inputs import quote, read_int
 from ..games import rules_for, spec_for
 from ..solve.memory import peak_mb, reset_peak
 from .results import Row, RunKey
@@ -41,6 +42,9 @@ TASKS = ("solve", "grade")
 
 MAX_DEALS = 2**32
 """Deal numbers run from 0 to 2**32 - 1 in every game."""
+
+MAX_RUN_DEALS = 1_000_000
+"""The most deals one run takes (a bigger one is split into runs into the same store)."""
 
 
 @dataclass(frozen=True)
@@ -110,7 +114,7 @@ def make_job(
 
 def parse_deals(text: str) -> list[int]:
     """Deal numbers from text: ``A:B`` (A to B-1), ``N``, or several of those separated by
-    commas; sorted, each once.
+    commas, in ASCII digits; sorted, each once; at most :data:`MAX_RUN_DEALS` of them.
 
     >>> parse_deals("0:3,10"), parse_deals(" 5 ")
     ([0, 1, 2, 10], [5])
@@ -118,21 +122,28 @@ def parse_deals(text: str) -> list[int]:
     Traceback (most recent call last):
     ...
     cardtable.core.errors.OptionError: deal range '3:1' is empty (A:B runs from A to B-1)
+    >>> parse_deals("0:4294967296")
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.OptionError: a run takes at most 1,000,000 deals, not 4,294,967,296 (split it into runs)
     """
-    deals: set[int] = set()
+    ranges: list[range] = []
     for part in text.split(","):
         part = part.strip()
-        try:
-            ends = [int(x) for x in part.split(":", 1)]
-        except ValueError:
-            raise OptionError(f"deals are written A:B, N or a list of those, not {text!r}") from None
-        numbers = range(ends[0], ends[-1] + (1 if len(ends) == 1 else 0))
+        ends = part.split(":", 1)
+        if not all(end.strip().isascii() and end.strip().isdigit() for end in ends):
+            raise OptionError(f"deals are written A:B, N or a list of those, in digits 0-9, not {quote(text)}")
+        low, high = (read_int(end.strip(), "a deal number", OptionError, 0, MAX_DEALS) for end in (ends[0], ends[-1]))
+        numbers = range(low, high + (1 if len(ends) == 1 else 0))
         if not numbers:
             raise OptionError(f"deal range {part!r} is empty (A:B runs from A to B-1)")
-        if numbers.start < 0 or numbers.stop > MAX_DEALS:
+        if numbers.stop > MAX_DEALS:
             raise OptionError(f"deal numbers run from 0 to {MAX_DEALS - 1}: {part!r} is outside")
-        deals.update(numbers)
-    return sorted(deals)
+        ranges.append(numbers)
+    asked = sum(len(r) for r in ranges)  # counted before any set is built
+    if asked > MAX_RUN_DEALS:
+        raise OptionError(f"a run takes at most {MAX_RUN_DEALS:,} deals, not {asked:,} (split it into runs)")
+    return sorted({deal for numbers in ranges for deal in numbers})
 
 
 def run_batch(job: Job, deals: Sequence[int]) -> list[Row]:

@@ -128,7 +128,7 @@ def run(
 
 def _on_pool(job: Job, parts: list[list[int]], workers: int) -> Iterator[list[Row]]:
     """Each batch's rows as it finishes, from a pool of ``workers`` processes."""
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(parts)))  # never more than batches
     pending: set[Future[list[Row]]] = {pool.submit(run_batch, job, part) for part in parts}
     try:
         while pending:

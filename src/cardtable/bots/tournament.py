@@ -268,5 +268,5 @@ def _results(specs: list[GameSpec], workers: int) -> Iterator[tuple[tuple[float,
     if workers <= 1 or len(specs) < 2:
         yield from map(play_one, specs)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=min(workers, len(specs))) as pool:  # never more than games
         yield from pool.map(play_one, specs, chunksize=1)

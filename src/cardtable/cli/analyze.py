@@ -17,8 +17,13 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
-from .common import GAME_OPTIONS, CardtableGroup, CommandError, parse_game_options
+from ..analysis.jobs import MAX_RUN_DEALS
+from ..core.inputs import quote
+from .common import GAME_OPTIONS, MAX_WORKERS, CardtableGroup, CommandError, Number, WholeNumber, parse_game_options
 from .render import make_console
+
+MAX_COUNT = 2**63 - 1
+"""The largest count of positions a limit may name (a 64-bit counter in the compiled cores)."""
 
 DEFAULT_STORE = "cardtable-analysis.sqlite"
 """The results store when ``--store`` is not given (in the current folder)."""
@@ -62,7 +67,7 @@ def _budget_options(command: Any) -> Any:
             ),
             click.option(
                 "--workers",
-                type=click.IntRange(min=1),
+                type=WholeNumber(1, MAX_WORKERS),
                 default=None,
                 help="Local processes (default: this machine's cores).",
             ),
@@ -73,7 +78,7 @@ def _budget_options(command: Any) -> Any:
             ),
             click.option(
                 "--batch",
-                type=click.IntRange(min=1),
+                type=WholeNumber(1, MAX_RUN_DEALS),
                 default=None,
                 help="Deals per task (default: chosen from the run's size).",
             ),
@@ -86,11 +91,11 @@ def _budget_options(command: Any) -> Any:
 
 @analyze_group.command("solve", context_settings=GAME_OPTIONS)
 @click.argument("game")
-@click.option("--seconds", type=float, default=None, help="Time limit per deal.")
-@click.option("--nodes", type=int, default=None, help="Limit on positions explored per deal.")
+@click.option("--seconds", type=Number(0), default=None, help="Time limit per deal.")
+@click.option("--nodes", type=WholeNumber(0, MAX_COUNT), default=None, help="Limit on positions explored per deal.")
 @click.option(
     "--memory",
-    type=int,
+    type=WholeNumber(0, MAX_COUNT),
     default=None,
     help="Limit on positions remembered per deal (default: fitted to each worker's machine).",
 )
@@ -124,7 +129,10 @@ def solve_command(
 @analyze_group.command("grade", context_settings=GAME_OPTIONS)
 @click.argument("game")
 @click.option(
-    "--nodes", type=int, default=None, help="Positions each grading search may explore (default: the levels')."
+    "--nodes",
+    type=WholeNumber(0, MAX_COUNT),
+    default=None,
+    help="Positions each grading search may explore (default: the levels').",
 )
 @_budget_options
 @click.pass_context
@@ -210,8 +218,12 @@ def _run(
 @click.option(
     "--out", "out_path", default="level_tables.json", show_default=True, metavar="FILE", help="Tables file to write."
 )
-@click.option("--min-deals", type=click.IntRange(min=1), default=None, help="Fewest deals a key's scale is made from.")
-@click.option("--table-size", type=click.IntRange(min=1), default=None, help="Most deals kept in a level's table.")
+@click.option(
+    "--min-deals", type=WholeNumber(1, MAX_RUN_DEALS), default=None, help="Fewest deals a key's scale is made from."
+)
+@click.option(
+    "--table-size", type=WholeNumber(1, MAX_RUN_DEALS), default=None, help="Most deals kept in a level's table."
+)
 def tables_command(store_path: str, out_path: str, min_deals: int | None, table_size: int | None) -> None:
     """Build the level tables (scales and deals of each level, per game and mode) from the
     graded deals in STORE: those of 'cardtable analyze grade' at each level key's options
@@ -262,12 +274,35 @@ def report_command(store_path: str, plots_dir: str | None, as_json: bool, markdo
         found = summaries(store)
     if as_json and markdown:
         raise CommandError("give --json or --markdown, not both")
+    folder = None if plots_dir is None else _plots_folder(plots_dir)  # before anything is printed
     if as_json:
         click.echo(json.dumps([s.to_json() for s in found], indent=1))
     elif markdown:
         click.echo(markdown_report(found))
     else:
         click.echo(text_report(found))
-    if plots_dir is not None:
-        for path in write_plots(found, Path(plots_dir)):
+    if folder is not None:
+        try:
+            written = write_plots(found, folder)
+        except OSError as err:
+            raise CommandError(f"cannot write the plots into {quote(str(folder))}: {err.strerror or err}") from None
+        for path in written:
             click.echo(f"plot: {path}", err=as_json)
+
+
+def _plots_folder(text: str) -> Path:
+    """The folder ``--plots`` names, made if missing; a one-line error if it cannot be written.
+
+    >>> _plots_folder("/proc/nope")
+    Traceback (most recent call last):
+    ...
+    cardtable.cli.common.CommandError: cannot write the plots into '/proc/nope': No such file or directory
+    """
+    folder = Path(text)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise CommandError(f"cannot write the plots into {quote(text)}: {err.strerror or err}") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CommandError(f"cannot write the plots into {quote(text)}: not writable")
+    return folder

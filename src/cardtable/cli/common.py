@@ -20,6 +20,9 @@ from .render import one_line
 EXIT_ERROR = 2
 """The exit status of every error."""
 
+MAX_WORKERS = 64
+"""The most local processes a command starts (``--workers``): more only thrash a machine."""
+
 GAME_OPTIONS = {"ignore_unknown_options": True, "allow_extra_args": True}
 """Click settings of the commands that take game options (``--name value``)."""
 
@@ -122,6 +125,10 @@ def parse_game_options(args: Sequence[str]) -> dict[str, str]:
     Traceback (most recent call last):
     ...
     cardtable.core.errors.OptionError: game option --draw needs a value (--draw VALUE)
+    >>> parse_game_options(["--draw", "1", "--draw", "3"])
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.OptionError: game option --draw is given twice
     """
     options: dict[str, str] = {}
     words = list(args)
@@ -135,6 +142,9 @@ def parse_game_options(args: Sequence[str]) -> dict[str, str]:
                 flag = name if len(name) <= QUOTE_LENGTH else quote(name)
                 raise OptionError(f"game option --{flag} needs a value (--{flag} VALUE)")
             value = words.pop(0)
+        if any(given.replace("-", "_") == name.replace("-", "_") for given in options):
+            flag = name if len(name) <= QUOTE_LENGTH else quote(name)
+            raise OptionError(f"game option --{flag} is given twice")
         options[name] = value
     return options
 

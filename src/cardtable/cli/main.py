@@ -35,7 +35,16 @@ from ..games import rules_class, rules_for, specs
 from ..levels import LEVELS, deal_for_level
 from ..rulebook import rules_text
 from .analyze import analyze_group
-from .common import GAME_OPTIONS, CardtableGroup, CommandError, Number, WholeNumber, budget_value, parse_game_options
+from .common import (
+    GAME_OPTIONS,
+    MAX_WORKERS,
+    CardtableGroup,
+    CommandError,
+    Number,
+    WholeNumber,
+    budget_value,
+    parse_game_options,
+)
 from .play import RANDOM_LEVEL, Session, read_save
 from .render import game_block, make_console
 from .table import TableSession, parse_players
@@ -341,13 +350,18 @@ def play_command(
         extra += ["--players", str(len(names))]
     told = None
     if load_path is not None:
-        if deal_text is not None or level is not None or seed is not None or ctx.args:
+        count_given = players_text is not None and names is None  # --players N: the game option
+        if deal_text is not None or level is not None or seed is not None or ctx.args or count_given:
             raise CommandError(
-                "--load starts from the save file's deal and options: give no --deal, --level, --seed or game options"
+                "--load starts from the save file's deal and options:"
+                " give no --deal, --level, --seed, --players N or game options"
             )
         played = read_save(load_path)
         if played.name != name:
             raise CommandError(f"{load_path} is a save file of {played.name}, not {name}")
+        seats = getattr(played, "players", 1)
+        if names is not None and len(names) != seats:
+            raise CommandError(f"{load_path} is a game of {seats} players, and --players names {len(names)}")
     else:
         deal, told = pick_deal(game, deal_text, level, seed, extra)
         played = make_game(game, deal, extra)
@@ -395,7 +409,9 @@ def parse_budget(texts: Sequence[str]) -> dict[str, int | float]:
 @click.option(
     "--budget", "budget_texts", multiple=True, metavar="KEY=VALUE", help="Search budget, e.g. iterations=200."
 )
-@click.option("--workers", type=WholeNumber(1), default=1, show_default=True, help="Processes playing games.")
+@click.option(
+    "--workers", type=WholeNumber(1, MAX_WORKERS), default=1, show_default=True, help="Processes playing games."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON (and no progress bar).")
 @click.pass_context
 def tournament_command(

@@ -223,6 +223,8 @@ class Session(PromptSession):
                 self._say(Text(f"saved to {argument}"))
             elif command == "load":
                 loaded = read_save(argument)
+                if loaded.name != self.game.name:  # this prompt plays one game: its own
+                    raise SaveFileError(f"{argument} is a save file of {loaded.name}, not {self.game.name}")
                 if not same_deal(loaded, self.game):
                     self.level = RANDOM_LEVEL  # the level is known only for the deal chosen by level
                 self.game = loaded

@@ -17,6 +17,7 @@ from itertools import chain, islice
 from typing import Any
 
 from ..core.errors import NoLevelDealError, OptionError
+from ..core.inputs import check_int
 from ..core.rules import Rules
 from ..core.shuffle import SplitMix64
 from ..core.spec import LevelKey as LevelKey  # re-exported (it was defined here before core.spec)
@@ -111,6 +112,9 @@ def _rank2(values: Sequence[int], value: int) -> int:
     below = bisect_left(values, value)
     return below + bisect_right(values, value)
 
+
+MAX_SEED = 2**64 - 1
+"""The largest seed of a deal by level: a seed is the state of a 64-bit SplitMix64."""
 
 @dataclass(frozen=True)
 class Scale:
@@ -440,10 +444,18 @@ def deal_for_level(name: str, level: str, seed: int = 0, **options: Any) -> int:
     level on :func:`scale_for`'s live scale, among the first :data:`LIVE_CANDIDATES` (else
     ``NoLevelDealError``).
 
+    The seed is a whole number from 0 to 2**64 - 1 (the state of the seed's SplitMix64);
+    any other seed raises :class:`~cardtable.core.errors.OptionError`.
+
     >>> deal = deal_for_level("devils-square", "easy", seed=3)
     >>> grade(rules_for("devils-square"), deal).level
     'easy'
+    >>> deal_for_level("klondike", "easy", seed=-1)
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.OptionError: seed must be a whole number from 0 to 18446744073709551615, not -1
     """
+    check_int(seed, "seed", OptionError, 0, MAX_SEED)
     if level not in LEVELS:
         raise OptionError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
     rules = graded_rules(rules_for(name, **options))

@@ -140,7 +140,7 @@ class NewTable(_Body):
     options: dict[str, str | int | bool | None] = {}
     deal: int | None = None
     level: str | None = None
-    seed: Annotated[int, Field(ge=-(2**63), lt=2**63)] | None = None  # kept in SQLite: 64 bits
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None  # kept in SQLite: 64 bits, signed
 
 
 class NewRoom(_Body):
