@@ -522,3 +522,19 @@ def test_generator_agrees_with_a_literal_reading_of_the_rules(options: dict[str,
             assert set(generated) == {m for m in universe if literal_legal(r, s, m)}
             checked += 1
     assert checked > 1000
+
+
+def test_the_pysol_format_refuses_what_it_cannot_hold() -> None:
+    # Only a fresh deal, or one cycled whole: with a redeal used, reading it back would
+    # give the redeal back; with a waste or foundations, it would lose them.
+    game = cardtable.new_game("klondike", deal=0, redeals=2)
+    for move in ["d"] * 8:
+        game.play(move)
+    with pytest.raises(LayoutError, match="empty waste and foundations"):
+        game.to_text(format="pysol")
+    game.play("r")
+    assert game.state.redeals_used == 1 and not game.state.waste
+    with pytest.raises(LayoutError, match="no redeal used"):
+        game.to_text(format="pysol")
+    fresh = cardtable.new_game("klondike", deal=0, redeals=2)
+    assert fresh.rules.from_text(fresh.to_text(format="pysol")) == fresh.state

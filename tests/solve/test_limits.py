@@ -71,7 +71,17 @@ def test_a_limit_of_the_wrong_type_is_refused_before_anything_starts(
     assert game.moves == [] and game.state == game.rules.deal(3)
 
 
-@pytest.mark.parametrize("limits", [{"seconds": math.nan}, {"memory": "x" * 10_000_000}, {"memory": "lots"}])
+@pytest.mark.parametrize(
+    "limits",
+    [
+        {"seconds": math.nan},
+        {"memory": "x" * 10_000_000},
+        {"memory": "lots"},
+        {"nodes": -1},  # before, a negative count searched as if it were no limit
+        {"nodes": -(10**400)},
+        {"memory": -5},
+    ],
+)
 def test_a_limit_of_the_right_type_but_no_meaning_is_refused(
     monkeypatch: pytest.MonkeyPatch, limits: dict[str, Any]
 ) -> None:

@@ -271,7 +271,8 @@ class Klondike(FrenchCards, Rules[KlondikeState, KlondikeMove]):
     def to_text(self, state: KlondikeState, format: str = "cardtable") -> str:
         """The position as text: ``cardtable`` (every position) or ``pysol`` (the
         deal format of the pyksolve package; only for an empty waste and empty
-        foundations, i.e. a fresh deal or one whose stock was cycled whole).
+        foundations with no redeal used, i.e. a fresh deal or one whose stock was cycled
+        whole with unlimited redeals).
 
         >>> print(Klondike().to_text(Klondike().deal(0)).splitlines()[3])
         clubs:
@@ -296,6 +297,8 @@ class Klondike(FrenchCards, Rules[KlondikeState, KlondikeMove]):
     def _to_pysol(self, state: KlondikeState) -> str:
         if state.waste or any(state.foundations):
             raise LayoutError("the PySol deal format holds only positions with an empty waste and foundations")
+        if state.redeals_used:  # read back, it would give the redeals used back
+            raise LayoutError("the PySol deal format holds only positions with no redeal used")
         out = ["Talon: " + " ".join(card_text(c) for c in reversed(state.stock))]
         for i, pile in enumerate(state.tableau):
             out.append(format_pile([(c, k >= state.down[i]) for k, c in enumerate(pile)], card_text))

@@ -116,6 +116,7 @@ def _rank2(values: Sequence[int], value: int) -> int:
 MAX_SEED = 2**64 - 1
 """The largest seed of a deal by level: a seed is the state of a 64-bit SplitMix64."""
 
+
 @dataclass(frozen=True)
 class Scale:
     """How a key's deals are scored: a population's efforts and misses (noisy games lost),

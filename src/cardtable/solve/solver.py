@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import CardtableError
+from ..core.inputs import quote
 from ..core.game import Game
 from ..core.rules import Rules
 from ..core.spec import resolve
@@ -300,11 +301,17 @@ def check_nodes(nodes: object) -> int | None:
     Traceback (most recent call last):
     ...
     TypeError: nodes must be a whole number of positions or None, not float
+    >>> check_nodes(-1)
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.CardtableError: nodes must be at least 0 (0: no search), not -1
     """
     if nodes is None:
         return None
     if isinstance(nodes, bool) or not isinstance(nodes, numbers.Integral):
         raise TypeError(f"nodes must be a whole number of positions or None, not {type(nodes).__name__}")
+    if nodes < 0:
+        raise CardtableError(f"nodes must be at least 0 (0: no search), not {quote(nodes)}")
     return int(nodes)
 
 
@@ -325,9 +332,11 @@ def check_memory(memory: object) -> int | str | None:
     if isinstance(memory, str):
         if memory == "auto":
             return memory
-        raise CardtableError(f"memory must be a number of positions, None or 'auto', not {_excerpt(memory)}")
+        raise CardtableError(f"memory must be a number of positions, None or 'auto', not {quote(memory)}")
     if isinstance(memory, bool) or not isinstance(memory, numbers.Integral):
         raise TypeError(f"memory must be a whole number of positions, None or 'auto', not {type(memory).__name__}")
+    if memory < 0:
+        raise CardtableError(f"memory must be at least 0 positions, not {quote(memory)}")
     return int(memory)
 
 
