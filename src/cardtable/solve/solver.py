@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import CardtableError
-from ..core.inputs import quote
 from ..core.game import Game
+from ..core.inputs import quote
 from ..core.rules import Rules
 from ..core.spec import resolve
 from ..games import spec_for
