@@ -4,6 +4,8 @@ status 2 (or, at the play prompt, one ``error:`` line with the game unchanged), 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -116,3 +118,12 @@ def test_the_prompt_refuses_wrong_moves_in_one_line() -> None:
     for _, reply in replies(result.stdout)[1:3]:
         (line,) = reply
         assert line.startswith("error: not a klondike move") and len(line) < 300
+
+
+def test_output_that_cannot_be_written_is_one_line_too() -> None:
+    # /dev/full: Linux's device that is always full (this project runs on Debian).
+    command = [sys.executable, "-m", "cardtable.cli.main", "deal", "klondike", "--deal", "1"]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert done.stderr == "cardtable: error: cannot write the output: No space left on device\n"

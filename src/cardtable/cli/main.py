@@ -17,7 +17,9 @@ one line on standard error and exit status 2.
 from __future__ import annotations
 
 import json
+import os
 import random
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -36,6 +38,7 @@ from ..levels import LEVELS, deal_for_level
 from ..rulebook import rules_text
 from .analyze import analyze_group
 from .common import (
+    EXIT_ERROR,
     GAME_OPTIONS,
     MAX_WORKERS,
     CardtableGroup,
@@ -543,7 +546,15 @@ def main() -> None:
     cardtable, version 0.1.0
     exit 0
     """
-    cli(prog_name="cardtable")
+    try:
+        try:
+            cli(prog_name="cardtable")
+        finally:
+            sys.stdout.flush()  # here, not at exit, where a failure is a traceback
+    except OSError as err:  # the output could not be written: a full disk, a closed pipe
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to lose at exit
+        click.echo(f"cardtable: error: cannot write the output: {err.strerror or err}", err=True)
+        sys.exit(EXIT_ERROR)
 
 
 if __name__ == "__main__":  # pragma: no cover
