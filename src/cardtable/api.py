@@ -108,7 +108,7 @@ def load(text: str) -> Game[Any, Any]:
         raise SaveFileError("save file is not a JSON object")
     if data.get("format") != SAVE_FORMAT:
         raise SaveFileError(f"not a cardtable save file (format is {quote(data.get('format'))})")
-    if data.get("version") != SAVE_VERSION:
+    if not _same_number(data.get("version"), SAVE_VERSION):
         raise SaveFileError(f"save file version {quote(data.get('version'))} is not {SAVE_VERSION}")
     for key, kind in (("game", str), ("options", dict), ("moves", list)):
         if not isinstance(data.get(key), kind):
@@ -120,13 +120,23 @@ def load(text: str) -> Game[Any, Any]:
         game = _start(rules_for(data["game"], **data["options"]), data.get("deal"), data.get("layout"))
     except CardtableError as err:
         raise SaveFileError(f"save file does not describe a game: {err}") from None
-    if data.get("rules_version") != game.rules.RULES_VERSION:
+    if not _same_number(data.get("rules_version"), game.rules.RULES_VERSION):
         raise SaveFileError(
             f"save file was written for rules version {quote(data.get('rules_version'))} of {game.name}; "
             f"this is version {game.rules.RULES_VERSION}"
         )
     game._replay(data["moves"], auto, no_autoplay)
     return game
+
+
+def _same_number(value: object, number: int) -> bool:
+    """Whether a save file's ``value`` is the whole number ``number`` itself (``true`` and
+    ``1.0`` equal 1 in Python, but they are not the version a save file writes).
+
+    >>> _same_number(1, 1), _same_number(True, 1), _same_number(1.0, 1)
+    (True, False, False)
+    """
+    return type(value) is int and value == number
 
 
 def _indices(value: Any, field: str, count: int) -> set[int]:

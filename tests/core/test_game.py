@@ -129,6 +129,9 @@ def _save(**changes: object) -> str:
         (_save(moves=["r"]), "move 1 .* does not replay"),
         (_save(moves="d"), "'moves'"),
         (_save(rules_version=99), "rules version"),
+        (_save(version=True), "version True is not 1"),  # true == 1 in Python, but not a version
+        (_save(version=1.0), "version 1.0 is not 1"),
+        (_save(rules_version=True), "rules version True"),
         (_save(auto="x"), "'auto'"),
     ],
 )
