@@ -6,7 +6,11 @@ number is larger: a card reaches a foundation, a face-down card turns up, a
 book is made... A game is **over** when it is won, or when no position
 reachable from here is progress. The positions reachable *without* progress
 (stock cycling, cards moved back and forth) are finitely many, so a
-depth-first search over them decides it exactly.
+search over them decides it exactly. It goes breadth first: progress is
+usually a few moves away (a draw, then a play), and a depth-first search
+could wander through the positions that rearrange the table first (a Klondike
+position of random play: 2.3 s to give up at the size limit depth first, 2 ms to
+find the draw and play breadth first).
 
 The search has a size limit as a guard; if it is reached the answer is
 "unknown", and the game is then **not** called over (we never say "over"
@@ -49,12 +53,12 @@ def can_progress(rules: Rules[Any, Any], state: Any, limit: int = DEFAULT_LIMIT)
     """
     base = rules.progress(state)
     seen = {state}
-    stack = [state]
+    queue = deque([state])  # breadth first (module docstring)
     legal_moves = rules.legal_moves
     apply = rules.apply
     progress = rules.progress
-    while stack:
-        here = stack.pop()
+    while queue:
+        here = queue.popleft()
         for move in legal_moves(here):
             there = apply(here, move)
             if is_progress(progress(there), base):
@@ -63,7 +67,7 @@ def can_progress(rules: Rules[Any, Any], state: Any, limit: int = DEFAULT_LIMIT)
                 if len(seen) >= limit:
                     return None
                 seen.add(there)
-                stack.append(there)
+                queue.append(there)
     return False
 
 
