@@ -15,6 +15,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import cardtable
 from cardtable.bots import make
+from cardtable.core.errors import IllegalMoveError
 from cardtable.games import rules_for
 from cardtable.games.deserto import Deserto
 from cardtable.research import openspiel
@@ -67,6 +68,36 @@ def test_bad_parameters_are_refused() -> None:
         pyspiel.load_game("cardtable_desturado", {"mode": "brutal"})
     with pytest.raises(pyspiel.SpielError, match="deals"):
         pyspiel.load_game("cardtable_klondike", {"deals": 0})
+
+
+def offered(state: Any) -> set[int]:
+    return {a for a, _ in state.chance_outcomes()} if state.is_chance_node() else set(state.legal_actions())
+
+
+def refused_everywhere_else(state: Any, size: int) -> None:
+    """Every action ``state`` does not offer (of ``0..size-1``) is refused, and changes nothing."""
+    before = (str(state), state.history())
+    for action in sorted(set(range(size)) - offered(state)):
+        with pytest.raises(IllegalMoveError, match="not offered here"):
+            state.apply_action(action)
+    assert (str(state), state.history()) == before
+
+
+@pytest.mark.parametrize("name", [*SOLITAIRES.values(), DESERTO])
+def test_an_action_not_offered_is_refused_and_changes_nothing(name: str) -> None:
+    # Before, a one-player state played any action (Klondike's "r" with cards in the
+    # stock lost the 24 stock cards), a chance node took any deal, and Deserto changed its
+    # state before its KeyError.
+    params: dict[str, Any] = {} if name == DESERTO else {"deals": 4}
+    game = pyspiel.load_game(name, params)
+    rng = random.Random(name)
+    state = game.new_initial_state()
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        size = game.max_chance_outcomes() + 4 if state.is_chance_node() else game.num_distinct_actions()
+        refused_everywhere_else(state, size)
+        state.apply_action(rng.choice(sorted(offered(state))))
 
 
 @pytest.mark.parametrize(("game", "options"), SOLITAIRE_PARAMS)

@@ -82,7 +82,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from ..core.errors import CardtableError, OptionError
+from ..core.errors import CardtableError, IllegalMoveError, OptionError
 from ..core.multiplayer import MultiplayerRules
 from ..core.rules import Rules
 from ..core.shuffle import shuffled
@@ -284,6 +284,32 @@ def _solitaire_type(spec: GameSpec) -> Any:
     )
 
 
+def check_offered(state: Any, action: object) -> int:
+    """``action`` if ``state`` offers it (a legal action at a decision node, an outcome of
+    :meth:`chance_outcomes` at a chance node), else :class:`~cardtable.core.errors.IllegalMoveError`
+    (``TypeError`` for what is no whole number), with nothing changed: every state's
+    ``_apply_action`` asks it first, since OpenSpiel does not.
+
+    >>> import pyspiel
+    >>> state = pyspiel.load_game("cardtable_klondike", {"deal": 0}).new_initial_state()
+    >>> check_offered(state, 5)
+    5
+    >>> check_offered(state, 1)
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.IllegalMoveError: action 1 is not offered here (the legal actions: 0, 5)
+    """
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        raise TypeError(f"an action is a whole number, not {type(action).__name__}")
+    chance = state.is_chance_node()
+    offered = [a for a, _ in state.chance_outcomes()] if chance else state.legal_actions()
+    if int(action) not in offered:
+        listed = ", ".join(map(str, offered[:12])) + (", ..." if len(offered) > 12 else "")
+        what = "the chance outcomes" if chance else "the legal actions"
+        raise IllegalMoveError(f"action {action} is not offered here ({what}: {listed or 'none'})")
+    return int(action)
+
+
 class SolitaireGame(pyspiel.Game):  # type: ignore[misc]
     """A one-player game for OpenSpiel (see the module docstring).
 
@@ -387,6 +413,7 @@ class SolitaireState(pyspiel.State):  # type: ignore[misc]
         return [(d, 1.0 / deals) for d in range(deals)]
 
     def _apply_action(self, action: int) -> None:
+        action = check_offered(self, action)
         if self.position is None:
             self._start(action)
             return
@@ -603,6 +630,7 @@ class SeatsState(pyspiel.State):  # type: ignore[misc]
         return [(d, 1.0 / deals) for d in range(deals)]
 
     def _apply_action(self, action: int) -> None:
+        action = check_offered(self, action)
         if self.position is None:
             self._start(action)
             return
@@ -793,6 +821,7 @@ class DesertoSpielState(pyspiel.State):  # type: ignore[misc]
     # --- moves and chance ------------------------------------------------------------------
 
     def _apply_action(self, action: int) -> None:
+        action = check_offered(self, action)
         if self.dealt < HAND_SIZE * self.shared.deserto.players:
             self._deal(action)
         elif self.need:
