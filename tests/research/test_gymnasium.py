@@ -130,3 +130,56 @@ def test_a_won_game_ends_with_the_bonus() -> None:
         total += float(reward)
     assert terminated and info["won"] and not info["action_mask"].any()
     assert total == 40 - 4 + 10  # every card into the hand (4 were dealt there), then the bonus
+
+
+@pytest.mark.parametrize("action", [5.9, "5", True, np.float32(5.0), None, np.array([5])])
+def test_an_action_that_is_no_whole_number_is_refused(action: Any) -> None:
+    # Before, int() made 5.9 and "5" action 5 and True action 1.
+    env = SolitaireEnv("klondike")
+    env.reset(options={"deal": 0})
+    before = env.state
+    with pytest.raises(TypeError, match="an action is a whole number"):
+        env.step(action)
+    assert env.state == before
+    assert env.step(np.int64(5))[1] == 1.0  # a NumPy integer is a whole number
+
+
+def test_no_step_after_the_episode_ended() -> None:
+    env = SolitaireEnv("klondike", max_steps=3)
+    _, info = env.reset(options={"deal": 0})
+    for _ in range(3):
+        _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert truncated and not terminated
+    before = env.state
+    with pytest.raises(gymnasium.error.ResetNeeded, match="the episode has ended"):
+        env.step(0)
+    assert env.state == before
+    env.reset(options={"deal": 0})
+    env.step(0)  # a new episode plays again
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [
+        {"max_steps": float("nan")},
+        {"max_steps": 1.5},
+        {"max_steps": "5"},
+        {"win_bonus": float("nan")},
+        {"illegal_reward": float("inf")},
+        {"over_limit": "x"},
+        {"over_limit": None},
+    ],
+)
+def test_settings_are_checked_when_the_env_is_made(setting: dict[str, Any]) -> None:
+    with pytest.raises(OptionError):
+        SolitaireEnv("klondike", **setting)
+
+
+def test_a_refused_reset_leaves_the_generator_as_it_was() -> None:
+    one, other = SolitaireEnv("klondike"), SolitaireEnv("klondike")
+    one.reset(seed=1)
+    other.reset(seed=1)
+    for options in ({"level": "nope"}, {"foo": 1}, {"deal": -1}):
+        with pytest.raises((OptionError, DealNumberError)):
+            other.reset(seed=99, options=options)
+    assert one.reset()[1]["deal"] == other.reset()[1]["deal"]

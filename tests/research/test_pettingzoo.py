@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
@@ -99,3 +100,28 @@ def test_the_deal_never_reaches_an_agent() -> None:
     assert all(not info for info in env.infos.values())
     text = env.render()  # the seat to move's view: its own hand, counts of the rest
     assert text is not None and text.startswith("seat 0 hand ") and "deck 45" in text
+
+
+def test_bad_calls_get_clear_errors_not_assertions() -> None:
+    env = deserto_v0.env()
+    env.reset(seed=0)
+    for action, error in ((20, ValueError), (-1, ValueError), (1.7, TypeError), ("1", TypeError)):
+        with pytest.raises(error):  # before: PettingZoo's AssertionError (nothing under python -O)
+            env.step(action)
+    for seed in (-1, 1.5, "abc"):
+        with pytest.raises(OptionError, match="seed"):
+            deserto_v0.env().reset(seed=seed)
+    raw = raw_env()
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        raw.step(0)
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        raw.observe("player_0")
+    raw.reset(seed=2)
+    with pytest.raises(ValueError, match="no agent 'player_9'"):
+        raw.observe("player_9")
+    for _ in raw.agent_iter(400):
+        observation, _, terminated, truncated, _ = raw.last()
+        raw.step(None if terminated or truncated else int(np.flatnonzero(observation["action_mask"])[0]))
+    assert raw.agents == []
+    with pytest.raises(gymnasium.error.ResetNeeded, match="the game has ended"):
+        raw.step(0)  # before: KeyError 'player_0'

@@ -46,6 +46,7 @@ as the notation does, so one action is one notation text.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -87,13 +88,24 @@ class ActionSpace:
         return len(self.moves)
 
     def action_to_move(self, action: int) -> Any:
-        """The move of action number ``action``; ``ValueError`` outside ``0 .. size-1``.
+        """The move of action number ``action``: a whole number (a Python or NumPy integer,
+        not a bool); ``TypeError`` for anything else (``5.9`` is not action 5), ``ValueError``
+        outside ``0 .. size-1``.
 
         >>> from cardtable.games import rules_for
         >>> str(action_space(rules_for("desturado", mode="hard")).action_to_move(0))
         'ab'
+        >>> action_space(rules_for("klondike")).action_to_move(5.9)
+        Traceback (most recent call last):
+        ...
+        TypeError: an action is a whole number, not float
         """
-        a = int(action)
+        if isinstance(action, bool | np.bool_):
+            raise TypeError("an action is a whole number, not bool")
+        try:
+            a = operator.index(action)  # int, a NumPy integer or a 0-d integer array; never a float
+        except TypeError:
+            raise TypeError(f"an action is a whole number, not {type(action).__name__}") from None
         if not 0 <= a < len(self.moves):
             raise ValueError(f"{self.key}: no action {action!r} (actions are 0 to {len(self.moves) - 1})")
         return self.moves[a]

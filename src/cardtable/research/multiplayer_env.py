@@ -42,10 +42,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
+from gymnasium.error import ResetNeeded
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..core.errors import IllegalMoveError, OptionError
+from ..core.inputs import check_int, quote
 from ..core.multiplayer import MultiplayerRules
 from ..games import spec_for
 from .actions import action_space
@@ -108,7 +110,12 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ignore[mi
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game, its deal drawn from the generator (seeded by ``seed``)."""
+        """A new game, its deal drawn from the generator (seeded by ``seed``, a whole number of
+        at least 0; another seed is refused, :class:`OptionError`, before anything changes).
+        ``options`` are taken and not used: there are none, and PettingZoo's API test passes
+        some to see that a reset takes them."""
+        if seed is not None:
+            check_int(seed, "seed", OptionError, 0)
         if seed is not None or not hasattr(self, "_rng"):
             self._rng = np.random.default_rng(seed)
         self.state_ = self.rules.deal(int(self._rng.integers(0, 2**63 - 1)))
@@ -129,13 +136,20 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ignore[mi
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """What ``agent`` sees now, with its legal actions."""
+        self._check_started()
+        if agent not in self.possible_agents:
+            raise ValueError(f"no agent {quote(agent)} (agents: {', '.join(self.possible_agents)})")
         seat = self.possible_agents.index(agent)
         rules, state = self.rules, self.state_
         mask = self._space.mask(rules.legal_moves(state)) if rules.to_move(state) == seat else self._no_moves
         return {"observation": self._encoder.encode(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        """Play ``action`` for the agent to move (None for an agent whose game has ended)."""
+        """Play ``action`` for the agent to move (None for an agent whose game has ended).
+        Before ``reset``, and once every agent has left the ended game, ``ResetNeeded``."""
+        self._check_started()
+        if not self.agents:
+            raise ResetNeeded("the game has ended and every agent has left: call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -156,6 +170,10 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ignore[mi
         self._select()
         self._accumulate_rewards()
 
+    def _check_started(self) -> None:
+        if self.state_ is None:
+            raise ResetNeeded("call reset() first")
+
     def _final_rewards(self, scores: list[int]) -> list[float]:
         if self.reward_scheme == "share":
             best = max(scores)
@@ -175,12 +193,15 @@ class raw_env(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ignore[mi
 
 
 def wrap(inner: AECEnv[Any, Any, Any]) -> AECEnv[Any, Any, Any]:
-    """``inner`` with PettingZoo's usual wrappers (actions in range, order of calls enforced).
+    """``inner`` with PettingZoo's order of calls enforced. Not its ``AssertOutOfBoundsWrapper``:
+    the environment checks every action itself (``TypeError`` for what is no whole number,
+    ``ValueError`` out of range, :class:`IllegalMoveError` for an illegal one), where that
+    wrapper's ``assert`` gave an ``AssertionError``, or nothing under ``python -O``.
 
     >>> type(wrap(raw_env("deserto"))).__name__
     'OrderEnforcingWrapper'
     """
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(inner))
+    return wrappers.OrderEnforcingWrapper(inner)
 
 
 def env(game: str, render_mode: str | None = None, reward: str = "share", **options: Any) -> AECEnv[Any, Any, Any]:

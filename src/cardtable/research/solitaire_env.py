@@ -51,6 +51,8 @@ settings below.
 
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, SupportsFloat, overload
 
@@ -60,9 +62,10 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..core.errors import OptionError
+from ..core.inputs import check_int, quote
 from ..core.progress import DEFAULT_LIMIT
 from ..games import spec_for, specs
-from ..levels import deal_for_level
+from ..levels import LEVELS, deal_for_level
 from .actions import action_space, play_move
 from .observations import solitaire_encoder
 from .over import EpisodeOver
@@ -144,6 +147,21 @@ RESET_OPTIONS = ("deal", "level")
 """The keys ``reset(options=...)`` understands."""
 
 
+def _finite(value: object, what: str) -> float:
+    """``value`` as a float if it is a finite real number (not a bool), else :class:`OptionError`.
+
+    >>> _finite(10, "win_bonus"), _finite(-0.5, "illegal_reward")
+    (10.0, -0.5)
+    >>> _finite(float("nan"), "win_bonus")
+    Traceback (most recent call last):
+    ...
+    cardtable.core.errors.OptionError: win_bonus must be a finite number, not nan
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+        raise OptionError(f"{what} must be a finite number, not {quote(value)}")
+    return float(value)
+
+
 class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
     """One one-player game as a Gymnasium environment (see the module docstring).
 
@@ -172,14 +190,12 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
         rules = spec.rules(**options)
         if render_mode not in (None, "ansi"):
             raise OptionError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        if max_steps < 1:
-            raise OptionError(f"max_steps must be at least 1, not {max_steps}")
         self.rules = rules
         self.render_mode = render_mode
-        self.max_steps = max_steps
-        self.win_bonus = float(win_bonus)
-        self.illegal_reward = float(illegal_reward)
-        self.over_limit = over_limit
+        self.max_steps = check_int(max_steps, "max_steps", OptionError, 1)
+        self.win_bonus = _finite(win_bonus, "win_bonus")
+        self.illegal_reward = _finite(illegal_reward, "illegal_reward")
+        self.over_limit = check_int(over_limit, "over_limit", OptionError, 1)
         self._space = action_space(rules)
         self.moves = self._space.moves
         """The move of each action (``str`` is its notation)."""
@@ -193,12 +209,14 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
         self._steps = 0
         self._progress: tuple[int, ...] = ()
         self._over = False
+        self._ended = False  # a step has said terminated or truncated
 
     # --- the episode --------------------------------------------------------------------
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
-        """A new deal: by number (``options["deal"]``), by level, or drawn from the seed."""
-        super().reset(seed=seed)
+        """A new deal: by number (``options["deal"]``), by level, or drawn from the seed.
+        Options are checked before the seed is taken: a refused reset leaves the episode
+        and the generator as they were."""
         options = dict(options or {})
         unknown = sorted(set(options) - set(RESET_OPTIONS))
         if unknown:
@@ -206,6 +224,11 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
         if "deal" in options and "level" in options:
             raise OptionError("give a deal or a level, not both")
         rules = self.rules
+        if "deal" in options:
+            rules.deal(options["deal"])  # DealNumberError for a bad number, before anything changes
+        if "level" in options and options["level"] not in LEVELS:
+            raise OptionError(f"unknown level {quote(options['level'])} (levels: {', '.join(LEVELS)})")
+        super().reset(seed=seed)
         if "deal" in options:
             deal = options["deal"]
         elif "level" in options:
@@ -222,6 +245,7 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
                 number = deal
             self.deal = number
             self._steps = 0
+            self._ended = False
             self._over_memo = EpisodeOver(rules, self.over_limit)
             self._update()
             if deal is not None or not self._over:
@@ -229,9 +253,13 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
         return self._encoder.encode(self.state), self._info()
 
     def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
-        """Play action ``action``; an illegal one changes nothing and costs ``illegal_reward``."""
+        """Play action ``action``; an illegal one changes nothing and costs ``illegal_reward``.
+        After a step that said terminated or truncated, ``ResetNeeded``, with nothing changed (a
+        deal over at its reset still takes one step, which says terminated)."""
         if self.state is None:
             raise gymnasium.error.ResetNeeded("call reset() before step()")
+        if self._ended:  # a step said terminated or truncated: nothing more to play
+            raise gymnasium.error.ResetNeeded("the episode has ended: call reset() before step()")
         move = self._space.action_to_move(action)
         self._steps += 1
         reward = 0.0
@@ -246,6 +274,7 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
             if self.won:
                 reward += self.win_bonus
         truncated = not self._over and self._steps >= self.max_steps
+        self._ended = self._over or truncated
         info = self._info()
         info["illegal"] = illegal
         return self._encoder.encode(self.state), reward, self._over, truncated, info
