@@ -175,12 +175,12 @@ def honest_hint(game: Game[Any, Any], seconds: float | None = HONEST_SECONDS, sa
     ('d', 'honest')
     """
     rules = game.rules
+    player = HonestPlayer(rules, samples=samples, seconds=seconds)  # the budget checked first (OptionError)
     if rules.is_won(game.state):
         return Hint(None, HEURISTIC, "won", "The game is won.")
-    player = HonestPlayer(rules, samples=samples)
     for state in game.positions()[:-1]:
         player.memory.see(rules, state)
-    move = player.choose(game.state, seconds=seconds)
+    move = player.choose(game.state)
     if move is None:
         if not game.legal_moves():
             return Hint(None, HONEST, "unknown", "No move is left.")

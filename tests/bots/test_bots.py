@@ -13,6 +13,7 @@ from cardtable import bots
 from cardtable.bots import tactics
 from cardtable.bots.ismcts import IsmctsBot, Node, greedy_choice, reward
 from cardtable.bots.seat import Seat
+from cardtable.bots.tournament import run_tournament
 from cardtable.core.errors import NotYourTurnError, OptionError
 from cardtable.core.multiplayer import MultiplayerGame, MultiplayerRules, Result
 from cardtable.games.deserto import Deserto, DesertoEvent
@@ -71,7 +72,10 @@ def test_the_registry() -> None:
         ("ismcts", {"depth": 5}, "takes no budget keyword 'depth'"),
         ("ismcts", {"iterations": 0}, "at least 1"),
         ("ismcts", {"iterations": 2.5}, "whole number"),
-        ("ismcts", {"seconds": -1}, "more than 0"),
+        ("ismcts", {"seconds": -1}, "above 0"),
+        ("ismcts", {"seconds": float("inf")}, "at most 86400"),  # before: a search without end
+        ("ismcts", {"seconds": 1e300}, "at most 86400"),
+        ("ismcts", {"seconds": float("nan")}, "above 0"),
     ],
 )
 def test_make_refuses_unknown_names_and_budgets(name: str, budget: dict[str, Any], words: str) -> None:
@@ -285,3 +289,20 @@ def test_a_bot_plays_only_the_games_that_list_it(toy_games: Any) -> None:
     deserto_rules = cardtable.rules_for("deserto")
     assert isinstance(deserto_rules, MultiplayerRules)
     assert playout_policy(deserto_rules) is greedy_policy
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"options": {"players": 3}}, "the players and the deals are the tournament's"),
+        ({"options": {"deal": 3}}, "the players and the deals are the tournament's"),
+        ({"players": "greedy,random"}, "a list of bot names"),  # before: "players ... not 13"
+        ({"workers": "2"}, "workers must be a whole number"),
+        ({"seed": -1}, "seed must be a whole number"),
+        ({"progress": 5}, "progress must be a function"),  # before: refused after the first game
+    ],
+)
+def test_a_tournament_is_checked_before_any_game(change: dict[str, Any], words: str) -> None:
+    args: dict[str, Any] = {"game": "deserto", "players": ["greedy", "random"], "games": 2, "seed": 0, **change}
+    with pytest.raises(OptionError, match=words):
+        run_tournament(**args)

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from cardtable.bots.honest import HonestPlayer, Memory, determinize, play
+from cardtable.core.errors import OptionError
 from cardtable.core.game import Game
 from cardtable.games import rules_for, spec_for, specs
 from cardtable.hints import honest_hint
@@ -397,3 +398,30 @@ def test_with_few_unseen_cards_each_deal_is_solved_once_and_the_choice_is_the_sa
     assert len(given) == every.solves > solves
     won, tried = once.wins
     assert tried == samples and 0 < won < tried  # the samples disagree: a real race
+
+
+@pytest.mark.parametrize(
+    "budget",
+    [
+        {"samples": float("nan")},
+        {"samples": 2.5},
+        {"samples": 0},
+        {"nodes": float("nan")},
+        {"nodes": 0},  # before: clamped to 1 without a word
+        {"nodes": -5},
+        {"nodes": "100"},
+        {"seconds": float("nan")},  # before: no time limit at all
+        {"seconds": float("inf")},
+        {"seconds": -1},
+        {"seconds": "1"},
+    ],
+)
+def test_a_budget_that_is_no_budget_is_refused(budget: dict[str, Any]) -> None:
+    with pytest.raises(OptionError):
+        HonestPlayer(rules_for("desturado"), **budget)
+    game = Game(rules_for("klondike"), rules_for("klondike").deal(0))
+    hint_budget = {k: v for k, v in budget.items() if k in ("samples", "seconds")}
+    if hint_budget:
+        with pytest.raises(OptionError):
+            honest_hint(game, **hint_budget)
+    assert game.moves == []

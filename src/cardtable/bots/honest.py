@@ -88,6 +88,7 @@ from typing import Any
 
 from ..core.errors import OptionError
 from ..core.game import Game
+from ..core.inputs import check_int, check_time
 from ..core.rules import Rules
 from ..games import spec_for
 from ..solve.native import native_function
@@ -467,14 +468,12 @@ class HonestPlayer:
         nodes: int | None = NODES,
         seconds: float | None = None,
     ) -> None:
-        if samples < 1:
-            raise OptionError("samples must be at least 1")
         if not spec_for(rules.name).one_player:
             raise OptionError(f"the honest player plays one-player games, not {rules.name}")
         self.rules = rules
-        self.samples = samples
-        self.nodes = NODES if nodes is None else max(1, nodes)
-        self.seconds = seconds
+        self.samples = check_int(samples, "samples", OptionError, 1)
+        self.nodes = NODES if nodes is None else check_int(nodes, "nodes", OptionError, 1)
+        self.seconds = None if seconds is None else check_time(seconds, "seconds", OptionError)
         self.memory = Memory()
         self.rng = random.Random(seed)
         self.space = solver_space(rules)
@@ -502,7 +501,7 @@ class HonestPlayer:
         True
         """
         rules = self.rules
-        seconds = self.seconds if seconds is None else seconds
+        seconds = self.seconds if seconds is None else check_time(seconds, "seconds", OptionError)
         deadline = None if seconds is None else time.perf_counter() + seconds
         self.memory.see(rules, state)
         if self._forget:  # the positions of a free look are not a circle to avoid

@@ -37,6 +37,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..core.errors import OptionError
+from ..core.inputs import check_time
 from ..core.multiplayer import MultiplayerRules, Result
 from ..games import spec_for
 from ..games.deserto import DesertoState
@@ -181,10 +182,8 @@ class IsmctsBot(Bot):
             raise OptionError(f"ismcts budget iterations must be a whole number, not {iterations!r}")
         if iterations is not None and iterations < 1:
             raise OptionError(f"ismcts budget iterations must be at least 1, not {iterations}")
-        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))):
-            raise OptionError(f"ismcts budget seconds must be a number, not {seconds!r}")
-        if seconds is not None and not seconds > 0:
-            raise OptionError(f"ismcts budget seconds must be more than 0, not {seconds}")
+        if seconds is not None:
+            seconds = check_time(seconds, "ismcts budget seconds", OptionError)  # inf: a search without end
         self.iterations = iterations
         self.seconds = seconds
 

@@ -32,6 +32,7 @@ from typing import Any
 
 from ..api import new_game
 from ..core.errors import OptionError
+from ..core.inputs import check_int, quote
 from ..core.multiplayer import MultiplayerGame
 from . import budget_keywords, make
 
@@ -212,9 +213,8 @@ def check_lineup(game: str, players: Sequence[str], budget: dict[str, Any], opti
     for key in budget:
         if key not in taken:
             raise OptionError(f"no player takes the budget keyword {key!r} (--players {','.join(players)})")
-    for i, name in enumerate(players):
+    for name in players:
         _make_entry(name, 0, budget, game)  # bad budget values, and bots the game does not list, fail here
-        del i
 
 
 def game_specs(
@@ -252,6 +252,14 @@ def run_tournament(
     options = options or {}
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise OptionError(f"the number of games must be a whole number of at least 1, not {games!r}")
+    check_int(seed, "seed", OptionError, 0)
+    check_int(workers, "workers", OptionError, 1)
+    if progress is not None and not callable(progress):
+        raise OptionError(f"progress must be a function called after each game, or None, not {quote(progress)}")
+    if isinstance(players, str) or not all(isinstance(name, str) for name in players):
+        raise OptionError(f"players are a list of bot names (one a seat), not {quote(players)}")
+    if not isinstance(options, dict) or {"players", "deal"} & set(options):
+        raise OptionError("options are the game's own: the players and the deals are the tournament's")
     check_lineup(game, players, budget, options)
     stats = [EntryStats(name) for name in players]
     for shares, scores in _results(game_specs(game, players, games, seed, budget, options), workers):

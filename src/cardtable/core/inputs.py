@@ -134,6 +134,31 @@ def check_int(value: object, what: str, error: type[Exception], low: int | None 
     return value
 
 
+MAX_SECONDS = 86_400.0
+"""The longest time a bot or a hint may be given to think (a day): a longer one, or infinity,
+is no budget a search can keep."""
+
+
+def check_time(value: object, what: str, error: type[Exception]) -> float:
+    """``value`` as a float if it is a real number (not a ``bool``) above 0 and at most
+    :data:`MAX_SECONDS`; else raise ``error``.
+
+    >>> check_time(0.5, "seconds", ValueError)
+    0.5
+    >>> check_time(float("inf"), "seconds", ValueError)
+    Traceback (most recent call last):
+    ...
+    ValueError: seconds must be a number of seconds above 0 and at most 86400, not inf
+    """
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not 0 < value <= MAX_SECONDS  # also false for nan
+    ):
+        raise error(f"{what} must be a number of seconds above 0 and at most {MAX_SECONDS:.0f}, not {quote(value)}")
+    return float(value)
+
+
 def check_limit(value: object, what: str, whole: bool) -> int | float | None:
     """A limit given as a Python value (``solve(game, seconds=..., nodes=...)``): None (no
     limit), else a number: an ``int`` for a count (``whole``), an ``int`` or a ``float`` for a
