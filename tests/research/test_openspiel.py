@@ -68,6 +68,15 @@ def test_bad_parameters_are_refused() -> None:
         pyspiel.load_game("cardtable_desturado", {"mode": "brutal"})
     with pytest.raises(pyspiel.SpielError, match="deals"):
         pyspiel.load_game("cardtable_klondike", {"deals": 0})
+    with pytest.raises(pyspiel.SpielError, match="deal is -1"):
+        pyspiel.load_game("cardtable_klondike", {"deal": -5})  # before: taken as "by chance"
+    with pytest.raises(pyspiel.SpielError, match="max_steps must be from 1"):
+        openspiel.SeatsGame("deserto", {"max_steps": 0})
+    state = pyspiel.load_game(DESERTO).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(pyspiel.SpielError, match="no player 7"):
+        state.resample_from_infostate(7, random.random)
 
 
 def offered(state: Any) -> set[int]:

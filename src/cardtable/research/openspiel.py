@@ -284,6 +284,26 @@ def _solitaire_type(spec: GameSpec) -> Any:
     )
 
 
+MAX_COUNT_SETTING = 2**31 - 1
+"""The most ``deals`` and ``max_steps`` may be: OpenSpiel keeps them in 32 bits."""
+
+
+def _check_counts(settings: dict[str, Any]) -> None:
+    """``deals`` and ``max_steps`` from 1 to :data:`MAX_COUNT_SETTING`, and ``deal`` -1 (a chance
+    node deals) or a deal number; else ``SpielError``, before anything is made.
+
+    >>> _check_counts({"deals": 10**12, "max_steps": 5, "deal": -1})
+    Traceback (most recent call last):
+    ...
+    pyspiel.SpielError: deals must be from 1 to 2147483647, not 1000000000000
+    """
+    for name in ("deals", "max_steps"):
+        if not 1 <= settings[name] <= MAX_COUNT_SETTING:
+            raise pyspiel.SpielError(f"{name} must be from 1 to {MAX_COUNT_SETTING}, not {settings[name]}")
+    if settings["deal"] < -1:
+        raise pyspiel.SpielError(f"deal is -1 (dealt by chance) or a deal number, not {settings['deal']}")
+
+
 def check_offered(state: Any, action: object) -> int:
     """``action`` if ``state`` offers it (a legal action at a decision node, an outcome of
     :meth:`chance_outcomes` at a chance node), else :class:`~cardtable.core.errors.IllegalMoveError`
@@ -324,8 +344,7 @@ class SolitaireGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         settings = {k: params.get(k, v) for k, v in SOLITAIRE_SETTINGS.items()}
         shared = _load(_SolitaireShared, game, params, settings)
-        if settings["deals"] < 1 or settings["max_steps"] < 1:
-            raise pyspiel.SpielError("deals and max_steps must be at least 1")
+        _check_counts(settings)
         deck = len(shared.rules.deck())
         info = pyspiel.GameInfo(
             num_distinct_actions=shared.space.size,
@@ -556,8 +575,7 @@ class SeatsGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         settings = {k: params.get(k, v) for k, v in SEATS_SETTINGS.items()}
         shared = _load(_SeatsShared, game, params, settings)
-        if settings["deals"] < 1 or settings["max_steps"] < 1:
-            raise pyspiel.SpielError("deals and max_steps must be at least 1")
+        _check_counts(settings)
         chances = 1 if settings["deal"] >= 0 else settings["deals"]
         info = _seats_info(shared, shared.seats.players, chances, settings["max_steps"])
         super().__init__(self.spiel_type(spec_for(game)), info, params)
@@ -669,6 +687,8 @@ class SeatsState(pyspiel.State):  # type: ignore[misc]
         ``player`` learnt of each move."""
         if self.current_player() == pyspiel.PlayerId.CHANCE:
             raise pyspiel.SpielError("resample_from_infostate is for decision nodes")
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players():
+            raise pyspiel.SpielError(f"no player {player!r} (players 0 to {self.num_players() - 1})")
         seed = int(sampler() * 2**53) if callable(sampler) else int(sampler.sample() * 2**53)
         state: SeatsState = self.get_game().new_initial_state()
         state.position = self.shared.seats.sample(self.position, player, random.Random(seed))
@@ -895,6 +915,8 @@ class DesertoSpielState(pyspiel.State):  # type: ignore[misc]
         (:meth:`~cardtable.games.deserto.Deserto.sample`, seeded by ``sampler``)."""
         if self.current_player() == pyspiel.PlayerId.CHANCE:
             raise pyspiel.SpielError("resample_from_infostate is for decision nodes")
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players():
+            raise pyspiel.SpielError(f"no player {player!r} (players 0 to {self.num_players() - 1})")
         seed = int(sampler() * 2**53) if callable(sampler) else int(sampler.sample() * 2**53)
         sampled = self.shared.deserto.sample(self.position, player, random.Random(seed))
         state: DesertoSpielState = self.get_game().new_initial_state()
