@@ -141,6 +141,9 @@ def test_under_reduced_motion_a_refused_drag_is_back_at_once(page: Page) -> None
     p.goto(page.live.url + "/play/klondike?deal=0&new=1")
     p.wait_for_selector("body[data-state='playing']")
     card, home = refused_drag(p)
+    # The cards stay where they were let go until the server's refusal (a busy machine may
+    # take a while): then they are back at once, with no motion.
+    p.wait_for_function("() => window.__motion.includes('still')")
     back = box(p, card)
     assert abs(back["x"] - home["x"]) < 1 and abs(back["y"] - home["y"]) < 1
     assert motion(p)["runs"] == 0 and "moving" not in p.evaluate("window.__motion")
