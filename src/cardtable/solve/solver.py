@@ -340,11 +340,6 @@ def check_memory(memory: object) -> int | str | None:
     return int(memory)
 
 
-def _excerpt(text: str, most: int = 40) -> str:
-    """``repr`` of ``text``, cut to ``most`` characters (an error quotes no more)."""
-    return repr(text) if len(text) <= most else repr(text[:most]) + "..."
-
-
 def _left(deadline: float | None) -> float | None:
     """The seconds left before ``deadline`` (a :func:`time.perf_counter` time; None: none)."""
     return None if deadline is None else deadline - time.perf_counter()
