@@ -98,3 +98,56 @@ def test_grade_rows_are_the_level_measures() -> None:
     assert row.verdict == m.verdict and row.measures is not None
     assert (row.measures["effort"], row.measures["tricky"], row.measures["ease"]) == (m.effort, m.tricky, m.ease)
     assert (row.measures["level"] is None) == (not m.solvable)
+
+
+def test_a_sqlite_file_of_another_program_is_left_untouched(tmp_path: Path) -> None:
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE users (id INTEGER)")
+    before = other.read_bytes()
+    for create in (True, False):  # before: a results table added and the journal made WAL
+        with pytest.raises(StoreError, match="holds other tables: users"):
+            ResultStore(other, create=create)
+    assert other.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["other.sqlite"]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE results SET measures = '{bad'",
+        "UPDATE results SET measures = '[1]'",
+        'UPDATE results SET measures = \'{"effort": "abc"}\'',
+        "UPDATE results SET options = 'garbage'",
+        "UPDATE results SET moves = 'abc'",
+    ],
+)
+def test_a_damaged_row_is_a_store_error(tmp_path: Path, damage: str) -> None:
+    path = tmp_path / "s.sqlite"
+    key = RunKey("grade", "klondike", {}, {})
+    with ResultStore(path) as store:
+        store.add(key, [Row(1, "solved", 1, 1, 0.1, 1.0, {"effort": 5})])
+    with sqlite3.connect(path) as db:
+        db.execute(damage)
+    with ResultStore(path, create=False) as store, pytest.raises(StoreError, match="damaged row"):
+        for found, _ in store.run_keys():
+            list(store.rows(found))
+
+
+def test_a_store_missing_a_column_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    ResultStore(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute("ALTER TABLE results DROP COLUMN measures")
+    with pytest.raises(StoreError, match="its results table differs"):
+        ResultStore(path, create=False)
+
+
+def test_a_locked_store_is_a_store_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "s.sqlite"
+    with ResultStore(path) as store:
+        store._db.execute("PRAGMA busy_timeout = 100")  # not the minute a run waits
+        with sqlite3.connect(path, isolation_level=None) as other:
+            other.execute("BEGIN EXCLUSIVE")
+            with pytest.raises(StoreError, match=r"cannot write to the results store .*locked"):
+                store.add(RunKey("solve", "klondike", {}, {}), [Row(1, "solved", 1, 1, 0.1, 1.0)])
+            other.execute("ROLLBACK")

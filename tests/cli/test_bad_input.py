@@ -127,3 +127,18 @@ def test_output_that_cannot_be_written_is_one_line_too() -> None:
         done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60, check=False)
     assert done.returncode == 2
     assert done.stderr == "cardtable: error: cannot write the output: No space left on device\n"
+
+
+def test_a_save_that_fails_halfway_leaves_the_old_file_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A full disk while writing: the file already there stays as it was (it was cut short).
+    path = tmp_path / "game.json"
+    write_save(cardtable.new_game("klondike", deal=1), str(path))
+    before = path.read_bytes()
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("os.fsync", full)
+    with pytest.raises(SaveFileError, match="No space left on device"):
+        write_save(cardtable.new_game("klondike", deal=2), str(path))
+    assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["game.json"]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -121,25 +121,86 @@ class Row:
     worker: str = ""
 
 
+COLUMNS = (
+    "task",
+    "game",
+    "options",
+    "budget",
+    "deal",
+    "verdict",
+    "moves",
+    "nodes",
+    "seconds",
+    "peak_mb",
+    "measures",
+    "worker",
+)
+"""The columns of a store's ``results`` table, in order (:data:`SCHEMA`)."""
+
+
+WHOLE_MEASURES = ("effort", "eager_effort", "ease")
+"""The measures of a graded row that are whole numbers (the reports count with them)."""
+
+
+def _check_store(path: Path) -> None:
+    """Raise :class:`StoreError` unless the file at ``path`` is a cardtable store or an empty
+    SQLite file, read only (nothing is written to a file that is not a store).
+
+    >>> import tempfile, os
+    >>> folder = tempfile.mkdtemp(); other = os.path.join(folder, "other.sqlite")
+    >>> with sqlite3.connect(other) as db: _ = db.execute("CREATE TABLE users (id INTEGER)")
+    >>> _check_store(Path(other))
+    Traceback (most recent call last):
+    ...
+    cardtable.analysis.results.StoreError: ... is not a cardtable results store (it holds other tables: users)
+    """
+    try:
+        with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=60) as db:
+            tables = sorted(name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'"))
+            columns = tuple(r[1] for r in db.execute("PRAGMA table_info(results)"))
+    except sqlite3.DatabaseError as error:
+        raise StoreError(f"{path} is not a cardtable results store ({error})") from None
+    except sqlite3.Error as error:  # locked, unreadable: the file may well be a store
+        raise StoreError(f"cannot read the results store {path}: {error}") from None
+    others = [t for t in tables if t != "results"]
+    if others:
+        raise StoreError(f"{path} is not a cardtable results store (it holds other tables: {', '.join(others[:5])})")
+    if tables and columns != COLUMNS:
+        raise StoreError(f"{path} is not a cardtable results store (its results table differs)")
+
+
 class ResultStore:
     """A results file (created if missing): :meth:`add` rows, ask what is :meth:`done`,
     read :meth:`rows` and :meth:`run_keys`. Safe to open from several processes at once
     (SQLite's write-ahead log; each :meth:`add` is one transaction)."""
 
     def __init__(self, path: str | Path, create: bool = True) -> None:
+        """Open the store at ``path``; with ``create``, make it if missing and open it for
+        writing, else read only. A file that is not a cardtable store is refused
+        (:class:`StoreError`) before anything is written to it: not SQLite, or a SQLite file
+        holding other tables, or a ``results`` table of other columns.
+
+        >>> ResultStore("/nonexistent/x.sqlite", create=False)
+        Traceback (most recent call last):
+        ...
+        cardtable.analysis.results.StoreError: no results store at /nonexistent/x.sqlite
+        """
         self.path = Path(path)
         if not create and not self.path.is_file():
             raise StoreError(f"no results store at {self.path}")
+        if self.path.is_file():
+            _check_store(self.path)  # read only: a file of another program is never touched
         try:
-            self._db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute(SCHEMA)
-            columns = [r[1] for r in self._db.execute("PRAGMA table_info(results)")]
-        except sqlite3.DatabaseError as error:
-            raise StoreError(f"{self.path} is not a cardtable results store ({error})") from None
-        if columns[:5] != ["task", "game", "options", "budget", "deal"]:
-            raise StoreError(f"{self.path} is not a cardtable results store (its results table differs)")
+            if create:
+                self._db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=NORMAL")
+                self._db.execute(SCHEMA)
+            else:
+                self._db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=60)
+                self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open the results store {self.path}: {error}") from None
 
     def close(self) -> None:
         """Close the file."""
@@ -170,7 +231,10 @@ class ResultStore:
             for r in rows
         ]
         db = self._db
-        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:  # locked past the timeout, read only, disk full
+            raise StoreError(f"cannot write to the results store {self.path}: {error}") from None
         try:
             before = db.total_changes
             # Only a deal already stored is skipped (ON CONFLICT of the key); any other broken
@@ -182,6 +246,9 @@ class ResultStore:
             )
             added = db.total_changes - before
             db.execute("COMMIT")
+        except sqlite3.OperationalError as error:  # the file, not the rows: locked, read only, disk full
+            db.execute("ROLLBACK")
+            raise StoreError(f"cannot write to the results store {self.path}: {error}") from None
         except BaseException:
             db.execute("ROLLBACK")
             raise
@@ -195,10 +262,11 @@ class ResultStore:
     def run_keys(self) -> list[tuple[RunKey, int]]:
         """Every key stored, with its number of deals, in a stable order."""
         query = "SELECT task, game, options, budget, COUNT(*) FROM results GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4"
-        return [
-            (RunKey(task, game, json.loads(options), json.loads(budget)), n)
-            for task, game, options, budget, n in self._db.execute(query)
-        ]
+        found = []
+        for task, game, options, budget, n in self._read(query):
+            opened = _json_object(options, "options", self.path), _json_object(budget, "budget", self.path)
+            found.append((RunKey(task, game, *opened), n))
+        return found
 
     def rows(self, key: RunKey) -> Iterator[Row]:
         """The rows of ``key``, by deal number."""
@@ -206,7 +274,41 @@ class ResultStore:
             "SELECT deal, verdict, moves, nodes, seconds, peak_mb, measures, worker FROM results "
             "WHERE task=? AND game=? AND options=? AND budget=? ORDER BY deal"
         )
-        for deal, verdict, moves, nodes, seconds, peak, measures, worker in self._db.execute(query, key.columns()):
-            yield Row(
-                deal, verdict, moves, nodes, seconds, peak, None if measures is None else json.loads(measures), worker
-            )
+        for deal, verdict, moves, nodes, seconds, peak, measures, worker in self._read(query, key.columns()):
+            if not (
+                all(type(v) is int for v in (deal, moves, nodes))
+                and all(type(v) in (int, float) for v in (seconds, peak))
+                and isinstance(verdict, str)
+            ):
+                raise StoreError(f"{self.path} holds a damaged row (deal {deal!r} of {key.label})")
+            measured = None if measures is None else _json_object(measures, "measures", self.path)
+            if measured is not None and any(type(measured.get(n, 0)) not in (int, type(None)) for n in WHOLE_MEASURES):
+                raise StoreError(f"{self.path} holds a damaged row (deal {deal} of {key.label}: its measures)")
+            yield Row(deal, verdict, moves, nodes, seconds, peak, measured, worker)
+
+    def _read(self, query: str, args: Sequence[Any] = ()) -> list[Any]:
+        """The rows of a query, a damaged store being a :class:`StoreError`."""
+        try:
+            return self._db.execute(query, args).fetchall()
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot read the results store {self.path}: {error}") from None
+
+
+def _json_object(text: object, what: str, path: Path) -> dict[str, Any]:
+    """A stored JSON object (a row's options, budget or measures); :class:`StoreError` for
+    anything else (a store damaged by hand).
+
+    >>> _json_object('{"draw": 3}', "options", Path("s.sqlite"))
+    {'draw': 3}
+    >>> _json_object("{bad", "options", Path("s.sqlite"))
+    Traceback (most recent call last):
+    ...
+    cardtable.analysis.results.StoreError: s.sqlite holds a damaged row (its options are not a JSON object)
+    """
+    try:
+        value = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        value = None
+    if not isinstance(value, dict):
+        raise StoreError(f"{path} holds a damaged row (its {what} are not a JSON object)")
+    return value

@@ -19,7 +19,16 @@ from rich.text import Text
 
 from ..analysis.jobs import MAX_RUN_DEALS
 from ..core.inputs import quote
-from .common import GAME_OPTIONS, MAX_WORKERS, CardtableGroup, CommandError, Number, WholeNumber, parse_game_options
+from .common import (
+    GAME_OPTIONS,
+    MAX_WORKERS,
+    CardtableGroup,
+    CommandError,
+    Number,
+    WholeNumber,
+    parse_game_options,
+    write_whole,
+)
 from .render import make_console
 
 MAX_COUNT = 2**63 - 1
@@ -246,7 +255,7 @@ def tables_command(store_path: str, out_path: str, min_deals: int | None, table_
     for label, entry in entries.items():
         click.echo(shares_report(label, entry))
     try:
-        Path(out_path).write_text(tables_text(entries), encoding="utf-8")
+        write_whole(out_path, tables_text(entries))  # a tables file already there is never left half written
     except OSError as err:
         raise CommandError(f"cannot write {out_path}: {err.strerror or err}") from None
     click.echo(f"wrote {out_path}")

@@ -6,9 +6,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
 import re
+import shutil
+import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 from typing import IO, Any
 
 import click
@@ -46,6 +51,36 @@ class CommandError(click.ClickException):
         'cardtable: error: x\\n'
         """
         click.echo(f"cardtable: error: {self.format_message()}", file=file, err=file is None)
+
+
+def write_whole(path: str, text: str) -> None:
+    """Write ``text`` to the file ``path`` whole or not at all: into a new file beside it,
+    then put in its place, so that a file already there is never left half written (a full
+    disk, an interruption). ``OSError`` (and ``ValueError`` for a path the system cannot
+    name) when it cannot be written; then nothing has changed.
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "t.json"); write_whole(path, "{}"); open(path).read()
+    '{}'
+    """
+    target = Path(path)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        if target.exists():
+            shutil.copymode(target, temporary)
+        else:  # as a plain open() would make it (mkstemp's file is its owner's only)
+            mask = os.umask(0)
+            os.umask(mask)
+            os.chmod(temporary, 0o666 & ~mask)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 class CardtableGroup(click.Group):

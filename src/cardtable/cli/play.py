@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -30,6 +29,7 @@ from ..core.game import MAX_SAVE_SIZE, Game
 from ..core.inputs import QUOTE_LENGTH, quote
 from ..core.multiplayer import MultiplayerGame
 from ..hints import hint
+from .common import write_whole
 from .render import error_line, outcome_message, position_lines
 
 COMMANDS: dict[str, str] = {
@@ -108,7 +108,7 @@ def write_save(game: Game[Any, Any], path: str) -> None:
     cardtable.core.errors.SaveFileError: cannot write /nonexistent/x.json: No such file or directory
     """
     try:
-        Path(path).write_text(game.save() + "\n", encoding="utf-8")
+        write_whole(path, game.save() + "\n")  # a save already there is never left half written
     except OSError as err:
         raise SaveFileError(f"cannot write {_shown(path)}: {err.strerror or err}") from None
     except ValueError:  # a NUL byte, or a path the system cannot name
