@@ -4,6 +4,8 @@ status 2 (or, at the play prompt, one ``error:`` line with the game unchanged), 
 from __future__ import annotations
 
 import json
+import socket
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -142,3 +144,19 @@ def test_a_save_that_fails_halfway_leaves_the_old_file_whole(tmp_path: Path, mon
     with pytest.raises(SaveFileError, match="No space left on device"):
         write_save(cardtable.new_game("klondike", deal=2), str(path))
     assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+def test_serve_refuses_in_one_line_what_it_cannot_use(tmp_path: Path) -> None:
+    with socket.socket() as taken:  # a port in use: before, "cardtable is at ..." and then uvicorn's error
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        assert_one_line_error(
+            run(["serve", "--port", port, "--data", str(tmp_path / "d1")]), f"cannot listen on 127.0.0.1 port {port}"
+        )
+    assert_one_line_error(run(["serve", "--host", "", "--data", str(tmp_path / "d2")]), "--host is the address")
+    folder = tmp_path / "d3"
+    folder.mkdir()
+    with sqlite3.connect(folder / "cardtable.sqlite") as db:
+        db.execute("CREATE TABLE users (id INTEGER)")
+    assert_one_line_error(run(["serve", "--data", str(folder)]), "not a cardtable data file")

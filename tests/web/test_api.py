@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 
 import cardtable
 from cardtable.web import create_app
-from cardtable.web.database import MIGRATIONS, Database
+from cardtable.web.database import MIGRATIONS, Database, DataFileError
 from cardtable.web.errors import KINDS
 from cardtable.web.solitaire_tables import SolitaireTables
 
@@ -402,6 +402,25 @@ def test_the_database_migrates_an_empty_file(tmp_path: Path) -> None:
     path = tmp_path / "x.sqlite"
     assert Database(str(path)).version() == len(MIGRATIONS)
     assert Database(str(path)).version() == len(MIGRATIONS)  # opening again changes nothing
+
+
+def test_a_data_file_that_is_not_ours_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    other, newer, junk = tmp_path / "other.sqlite", tmp_path / "newer.sqlite", tmp_path / "junk.sqlite"
+    with sqlite3.connect(other) as db:  # another program's: before, 15 tables were added to it
+        db.execute("CREATE TABLE users (id INTEGER)")
+    Database(str(newer)).close()
+    with sqlite3.connect(newer) as db:  # a newer cardtable's: before, it was used as it was
+        db.execute("PRAGMA user_version = 99")
+    junk.write_bytes(bytes(range(256)) * 20)
+    for path, words in (
+        (other, "not a cardtable data file (it holds other tables: users)"),
+        (newer, "schema version 99; this one knows up to"),
+        (junk, "file is not a database"),
+    ):
+        before = (path.read_bytes(), path.stat().st_mode)
+        with pytest.raises(DataFileError, match=re.escape(words)):
+            Database(str(path))
+        assert (path.read_bytes(), path.stat().st_mode) == before, path
 
 
 def test_a_file_of_the_old_tables_and_rooms_is_migrated(tmp_path: Path) -> None:

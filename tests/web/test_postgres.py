@@ -12,13 +12,15 @@ turn at both are one move and one ``stale``, and the timed work is done by the l
 from __future__ import annotations
 
 import asyncio
+import socket
 import threading
 from typing import Any
 
 import psycopg
 import pytest
 
-from cardtable.web.database import MIGRATIONS, MoveTaken, RoomRow, TableRow
+from cardtable.web import postgres
+from cardtable.web.database import MIGRATIONS, DataFileError, MoveTaken, RoomRow, TableRow
 from cardtable.web.errors import TableError
 from cardtable.web.postgres import PostgresDatabase, PostgresHub
 from cardtable.web.rooms import ROOM_TTL, Rooms
@@ -59,6 +61,16 @@ def test_the_database_keeps_tables_rooms_and_moves_as_sqlite_does(url: str) -> N
     assert db.room("ABC") is None and db.moves("ABC", 0) == []
     db.delete("t")
     assert db.get("t") is None
+
+
+def test_a_database_of_a_newer_cardtable_is_refused_and_left_as_it_was(url: str) -> None:
+    PostgresDatabase(url)
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("UPDATE schema_version SET version = 99")
+    with pytest.raises(DataFileError, match="schema version 99; this one knows up to"):
+        PostgresDatabase(url)
+    with psycopg.connect(url) as conn:
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(99,)]
 
 
 def test_two_connections_racing_for_one_move_number_store_one_move(url: str) -> None:
@@ -374,3 +386,27 @@ def test_the_lobby_of_any_process_lists_the_public_rooms_of_all(url: str) -> Non
         b.close()
 
     asyncio.run(main())
+
+
+def test_a_server_that_never_answers_is_given_up_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A host that takes the connection and says nothing: before, ``cardtable serve
+    --database`` waited for ever. (No PostgreSQL needed: a socket that never answers.)"""
+    monkeypatch.setattr(postgres, "CONNECT_SECONDS", 1)
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        url = f"postgresql://u@127.0.0.1:{silent.getsockname()[1]}/x"
+        outcome: list[BaseException] = []
+
+        def attempt() -> None:
+            try:
+                postgres.connect(url)
+            except BaseException as err:
+                outcome.append(err)
+
+        worker = threading.Thread(target=attempt, daemon=True)
+        worker.start()
+        worker.join(timeout=30)  # bounded: a hang fails the test instead of holding the run
+        assert not worker.is_alive() and outcome and isinstance(outcome[0], psycopg.OperationalError)
+    with pytest.raises(psycopg.OperationalError):  # a URL's own timeout is kept
+        postgres.connect("postgresql://u@127.0.0.1:1/x?connect_timeout=1")

@@ -16,9 +16,11 @@ one line on standard error and exit status 2.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import random
+import socket
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -519,17 +521,26 @@ def serve_command(host: str, port: int, data: str, database: str | None, hosts: 
 
     if database is not None and not is_url(database):
         raise CommandError("--database is a PostgreSQL URL (postgresql://...)")
+    if not host.strip():
+        raise CommandError("--host is the address to listen on (127.0.0.1, the default; ::1; 0.0.0.0 for every one)")
     try:
         app = create_app(data, hosts=hosts, database=database)
     except OSError as err:
         if database is not None:
             raise CommandError(f"cannot use the database: {err}") from None
-        raise CommandError(f"cannot use data folder {data}: {err.strerror or err}") from None
+        raise CommandError(f"cannot use the data folder {data}: {err.strerror or err}") from None
+    try:  # bound here, so that a port in use or an address not of this machine is one line
+        listening = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
+    except OSError as err:
+        said = str(err.strerror or err).split(" (while attempting")[0]  # the address is said already
+        raise CommandError(f"cannot listen on {host} port {port}: {said}") from None
     shown = f"[{host}]" if ":" in host else host
     kept = "games kept in PostgreSQL" if database is not None else f"games kept in {data}"
-    click.echo(f"cardtable is at http://{shown}:{port}/ ({kept}; Ctrl+C stops)")
+    click.echo(f"cardtable is at http://{shown}:{listening.getsockname()[1]}/ ({kept}; Ctrl+C stops)")
+    if not ipaddress.ip_address(listening.getsockname()[0]).is_loopback:
+        click.echo(f"cardtable: note: listening on {host}: other machines can reach this server", err=True)
     log_events()
-    uvicorn.run(app, host=host, port=port, **SERVER_OPTIONS)
+    uvicorn.Server(uvicorn.Config(app, **SERVER_OPTIONS)).run(sockets=[listening])
 
 
 def main() -> None:

@@ -30,6 +30,7 @@ saying them in its own words (:meth:`Database.sql`, :meth:`Database.upsert`).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -37,7 +38,10 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, NamedTuple
+
+from ..core.errors import CardtableError
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -399,15 +403,21 @@ class Database:
     """Whether other processes may use the same database (PostgreSQL's: :mod:`cardtable.web.postgres`)."""
 
     def __init__(self, path: str) -> None:
-        if path != ":memory:" and not path.startswith("file:"):
-            _owner_only(path)
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._lock = threading.RLock()
-        self._depth = 0
-        self.writes = 0
-        self._migrate()
+        on_disk = path != ":memory:" and not path.startswith("file:")
+        try:
+            if on_disk and os.path.isfile(path) and os.path.getsize(path) > 0:
+                _check_data_file(path)  # read only: nothing is written to a file that is not ours
+            if on_disk:
+                _owner_only(path)
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._lock = threading.RLock()
+            self._depth = 0
+            self.writes = 0
+            self._migrate()
+        except sqlite3.Error as err:  # damaged, locked, read only, a full disk
+            raise DataFileError(f"cannot use the data file {path}: {err}") from None
 
     # --- the seam: what a backend says in its own words --------------------------------
 
@@ -445,6 +455,11 @@ class Database:
     def _migrate(self) -> None:
         with self._transaction():
             version = self._execute("PRAGMA user_version")[0][0]
+            if version > len(MIGRATIONS):
+                raise DataFileError(
+                    f"the database was written by a newer cardtable (schema version {version};"
+                    f" this one knows up to {len(MIGRATIONS)}): nothing was changed"
+                )
             for step in range(version, len(MIGRATIONS)):
                 for statement in MIGRATIONS[step].split(";"):
                     if statement.strip():
@@ -1035,6 +1050,36 @@ def _values(row: tuple[Any, ...]) -> list[Any]:
     [1, 'a', 2]
     """
     return [int(v) if isinstance(v, bool) else v for v in row]
+
+
+class DataFileError(CardtableError):
+    """A data file (or database) the server cannot use: not cardtable's, written by a newer
+    cardtable, damaged, locked or read only. Nothing is changed in it.
+
+    >>> issubclass(DataFileError, CardtableError)
+    True
+    """
+
+
+def _check_data_file(path: str) -> None:
+    """Raise :class:`DataFileError` unless the SQLite file at ``path`` is cardtable's (read
+    only: a file of another program is never touched). A file of schema version 0 holding
+    tables is another program's.
+
+    >>> import tempfile
+    >>> other = os.path.join(tempfile.mkdtemp(), "other.sqlite")
+    >>> with sqlite3.connect(other) as db: _ = db.execute("CREATE TABLE users (id INTEGER)")
+    >>> _check_data_file(other)
+    Traceback (most recent call last):
+    ...
+    cardtable.web.database.DataFileError: ... is not a cardtable data file (it holds other tables: users)
+    """
+    uri = f"{Path(path).resolve().as_uri()}?mode=ro"
+    with contextlib.closing(sqlite3.connect(uri, uri=True)) as db:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = sorted(n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'"))
+    if version == 0 and tables:
+        raise DataFileError(f"{path} is not a cardtable data file (it holds other tables: {', '.join(tables[:5])})")
 
 
 def _owner_only(path: str) -> None:

@@ -45,8 +45,9 @@ from typing import Any
 
 import psycopg
 from psycopg import sql
+from psycopg.conninfo import conninfo_to_dict
 
-from .database import MIGRATIONS, Database
+from .database import MIGRATIONS, Database, DataFileError
 from .hub import Changed, Gained
 
 log = logging.getLogger("cardtable.web.postgres")
@@ -111,6 +112,26 @@ def pg_schema(step: str) -> str:
     return re.sub(r"\bREAL\b", "DOUBLE PRECISION", re.sub(r"\bINTEGER\b", "BIGINT", step))
 
 
+CONNECT_SECONDS = 10
+"""How long a connection to the PostgreSQL server may take (libpq's ``connect_timeout``)
+unless the URL says: a host that takes the connection but never answers would hold the
+server's start for ever."""
+
+
+def connect(url: str) -> psycopg.Connection[Any]:
+    """A connection to ``url`` in autocommit mode, within :data:`CONNECT_SECONDS` unless the
+    URL names its own ``connect_timeout``.
+
+    >>> connect("postgresql://127.0.0.1:1/x")
+    Traceback (most recent call last):
+    ...
+    psycopg.OperationalError: ...
+    """
+    if "connect_timeout" in conninfo_to_dict(url):
+        return psycopg.connect(url, autocommit=True)
+    return psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_SECONDS)
+
+
 class PostgresDatabase(Database):
     """The app's database on a PostgreSQL server (see the module docstring): the methods of
     :class:`~cardtable.web.database.Database`, one connection, one lock.
@@ -123,7 +144,7 @@ class PostgresDatabase(Database):
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._pg = psycopg.connect(url, autocommit=True)
+        self._pg = connect(url)
         self._lock = threading.RLock()
         self._depth = 0
         self.writes = 0
@@ -193,6 +214,11 @@ class PostgresDatabase(Database):
             if not found:
                 self._execute("INSERT INTO schema_version VALUES (0)")
             version = int(found[0][0]) if found else 0
+            if version > len(MIGRATIONS):
+                raise DataFileError(
+                    f"the database was written by a newer cardtable (schema version {version};"
+                    f" this one knows up to {len(MIGRATIONS)}): nothing was changed"
+                )
             for step in range(version, len(MIGRATIONS)):
                 for statement in pg_schema(MIGRATIONS[step]).split(";"):
                     if statement.strip():
@@ -271,13 +297,13 @@ class PostgresHub:
         if self._lease is not None:
             with suppress(psycopg.Error):
                 self._lease.close()
-        self._lease = psycopg.connect(self.url, autocommit=True)
+        self._lease = connect(self.url)
         self._lease.execute("SELECT pg_advisory_lock(%s, %s)", (PROCESS_LOCKS, self.process))
 
     def _listen(self, loop: asyncio.AbstractEventLoop, listening: threading.Event) -> None:
         while not self._stop.is_set():
             try:
-                with psycopg.connect(self.url, autocommit=True) as conn:
+                with connect(self.url) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     listening.set()
                     while not self._stop.is_set():
