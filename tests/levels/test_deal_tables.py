@@ -366,3 +366,13 @@ def test_the_live_search_gives_up_after_its_candidates(monkeypatch: pytest.Monke
     with pytest.raises(NoLevelDealError, match="first 3 candidate deals of seed 2"):
         deal_for_level("klondike", "hard", seed=2, redeals=1)
     assert tried == list(islice(candidate_deals(2), 3))
+
+
+def test_the_grading_functions_refuse_what_is_no_level_or_budget() -> None:
+    rules = rules_for("devils-square")
+    with pytest.raises(OptionError, match="no level 'bogus'"):  # before: False, as if graded
+        levels.is_level(rules, 1, "bogus")
+    with pytest.raises(OptionError, match="nodes must be a whole number, at least 1"):
+        levels.grade(rules, 1, nodes=-5)
+    with pytest.raises(OptionError, match="thresholds are two scores"):
+        levels.level_of(5, False, (1,))  # type: ignore[arg-type]

@@ -23,6 +23,7 @@ import random
 import socket
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import click
@@ -523,6 +524,8 @@ def serve_command(host: str, port: int, data: str, database: str | None, hosts: 
         raise CommandError("--database is a PostgreSQL URL (postgresql://...)")
     if not host.strip():
         raise CommandError("--host is the address to listen on (127.0.0.1, the default; ::1; 0.0.0.0 for every one)")
+    if database is None and Path(data).exists() and not Path(data).is_dir():
+        raise CommandError(f"--data is a folder to keep the games in: {data} is a file")
     try:
         app = create_app(data, hosts=hosts, database=database)
     except OSError as err:

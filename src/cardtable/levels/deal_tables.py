@@ -17,7 +17,7 @@ from itertools import chain, islice
 from typing import Any
 
 from ..core.errors import NoLevelDealError, OptionError
-from ..core.inputs import check_int
+from ..core.inputs import check_int, quote
 from ..core.rules import Rules
 from ..core.shuffle import SplitMix64
 from ..core.spec import LevelKey as LevelKey  # re-exported (it was defined here before core.spec)
@@ -325,6 +325,8 @@ def level_of(score: int, tricky: bool, thresholds: tuple[int, int]) -> str:
     """
     if tricky:
         return "tricky"
+    if not (isinstance(thresholds, tuple) and len(thresholds) == 2):
+        raise OptionError(f"thresholds are two scores (easy up to, normal up to), not {quote(thresholds)}")
     easy, normal = thresholds
     return "easy" if score <= easy else "normal" if score <= normal else "hard"
 
@@ -337,7 +339,7 @@ def grade(rules: Rules[Any, Any], deal: int, nodes: int = GRADE_NODES) -> Grade:
     >>> g.solvable, g.level
     (False, None)
     """
-    m = measure(rules, deal, nodes)
+    m = measure(rules, deal, check_int(nodes, "nodes", OptionError, 1))
     if not m.solvable:
         return Grade(False, m.effort, False, None)
     return Grade(True, m.effort, m.tricky, scale_for(rules).level(m), m.ease)
@@ -352,6 +354,8 @@ def is_level(rules: Rules[Any, Any], deal: int, level: str) -> bool:
     >>> is_level(rules_for("devils-square"), 1, "easy")
     False
     """
+    if level not in GRADED_LEVELS:
+        raise OptionError(f"no level {quote(level)} to grade at ({', '.join(GRADED_LEVELS)})")
     scale = scale_for(rules)  # first: a live scale is measured before the deal
     # The search is depth-first and deterministic: stopped at the bound it has explored
     # exactly what the grading search explores first, so "won within the bound" is
