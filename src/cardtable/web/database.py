@@ -454,12 +454,7 @@ class Database:
 
     def _migrate(self) -> None:
         with self._transaction():
-            version = self._execute("PRAGMA user_version")[0][0]
-            if version > len(MIGRATIONS):
-                raise DataFileError(
-                    f"the database was written by a newer cardtable (schema version {version};"
-                    f" this one knows up to {len(MIGRATIONS)}): nothing was changed"
-                )
+            version = check_version(self._execute("PRAGMA user_version")[0][0])
             for step in range(version, len(MIGRATIONS)):
                 for statement in MIGRATIONS[step].split(";"):
                     if statement.strip():
@@ -1059,6 +1054,26 @@ class DataFileError(CardtableError):
     >>> issubclass(DataFileError, CardtableError)
     True
     """
+
+
+def check_version(version: int) -> int:
+    """``version``, a stored schema version, if this code knows it; else :class:`DataFileError`
+    (a database a newer cardtable wrote), before any migration changes anything. Both backends
+    ask it.
+
+    >>> check_version(len(MIGRATIONS)) == len(MIGRATIONS)
+    True
+    >>> check_version(99)
+    Traceback (most recent call last):
+    ...
+    cardtable.web.database.DataFileError: the database was written by a newer cardtable (schema version 99; ...
+    """
+    if version > len(MIGRATIONS):
+        raise DataFileError(
+            f"the database was written by a newer cardtable (schema version {version};"
+            f" this one knows up to {len(MIGRATIONS)}): nothing was changed"
+        )
+    return version
 
 
 def _check_data_file(path: str) -> None:

@@ -47,7 +47,7 @@ import psycopg
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 
-from .database import MIGRATIONS, Database, DataFileError
+from .database import MIGRATIONS, Database, check_version
 from .hub import Changed, Gained
 
 log = logging.getLogger("cardtable.web.postgres")
@@ -213,12 +213,7 @@ class PostgresDatabase(Database):
             found = self._execute("SELECT version FROM schema_version")
             if not found:
                 self._execute("INSERT INTO schema_version VALUES (0)")
-            version = int(found[0][0]) if found else 0
-            if version > len(MIGRATIONS):
-                raise DataFileError(
-                    f"the database was written by a newer cardtable (schema version {version};"
-                    f" this one knows up to {len(MIGRATIONS)}): nothing was changed"
-                )
+            version = check_version(int(found[0][0]) if found else 0)
             for step in range(version, len(MIGRATIONS)):
                 for statement in pg_schema(MIGRATIONS[step]).split(";"):
                     if statement.strip():
