@@ -142,31 +142,36 @@ WHOLE_MEASURES = ("effort", "eager_effort", "ease")
 """The measures of a graded row that are whole numbers (the reports count with them)."""
 
 
-def _check_store(path: Path) -> None:
-    """Raise :class:`StoreError` unless the file at ``path`` is a cardtable store or an empty
-    SQLite file, read only (nothing is written to a file that is not a store).
+def _read_only(path: Path) -> sqlite3.Connection:
+    """The store at ``path`` opened read only, checked to be a cardtable store or an empty
+    SQLite file: else :class:`StoreError`, and nothing was written to it.
 
     >>> import tempfile, os
     >>> folder = tempfile.mkdtemp(); other = os.path.join(folder, "other.sqlite")
     >>> with sqlite3.connect(other) as db: _ = db.execute("CREATE TABLE users (id INTEGER)")
-    >>> _check_store(Path(other))
+    >>> _read_only(Path(other))
     Traceback (most recent call last):
     ...
     cardtable.analysis.results.StoreError: ... is not a cardtable results store (it holds other tables: users)
     """
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=60)
+    problem = None
     try:
-        with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=60) as db:
-            tables = sorted(name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'"))
-            columns = tuple(r[1] for r in db.execute("PRAGMA table_info(results)"))
+        tables = sorted(name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'"))
+        columns = tuple(r[1] for r in db.execute("PRAGMA table_info(results)"))
+        others = [t for t in tables if t != "results"]
+        if others:
+            problem = f"{path} is not a cardtable results store (it holds other tables: {', '.join(others[:5])})"
+        elif tables and columns != COLUMNS:
+            problem = f"{path} is not a cardtable results store (its results table differs)"
     except sqlite3.DatabaseError as error:
-        raise StoreError(f"{path} is not a cardtable results store ({error})") from None
+        problem = f"{path} is not a cardtable results store ({error})"
     except sqlite3.Error as error:  # locked, unreadable: the file may well be a store
-        raise StoreError(f"cannot read the results store {path}: {error}") from None
-    others = [t for t in tables if t != "results"]
-    if others:
-        raise StoreError(f"{path} is not a cardtable results store (it holds other tables: {', '.join(others[:5])})")
-    if tables and columns != COLUMNS:
-        raise StoreError(f"{path} is not a cardtable results store (its results table differs)")
+        problem = f"cannot read the results store {path}: {error}"
+    if problem is not None:
+        db.close()
+        raise StoreError(problem)
+    return db
 
 
 class ResultStore:
@@ -189,16 +194,15 @@ class ResultStore:
         if not create and not self.path.is_file():
             raise StoreError(f"no results store at {self.path}")
         if self.path.is_file():
-            _check_store(self.path)  # read only: a file of another program is never touched
+            self._db = _read_only(self.path)  # checked read only: a file of another program is never touched
+            if not create:
+                return
+            self._db.close()
         try:
-            if create:
-                self._db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
-                self._db.execute("PRAGMA journal_mode=WAL")
-                self._db.execute("PRAGMA synchronous=NORMAL")
-                self._db.execute(SCHEMA)
-            else:
-                self._db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=60)
-                self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            self._db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute(SCHEMA)
         except sqlite3.Error as error:
             raise StoreError(f"cannot open the results store {self.path}: {error}") from None
 
