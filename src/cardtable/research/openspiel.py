@@ -330,6 +330,15 @@ def check_offered(state: Any, action: object) -> int:
     return int(action)
 
 
+def _check_resample(state: Any, player: object) -> None:
+    """What ``resample_from_infostate`` asks of its state and player, in every multi-player
+    state: a decision node, and a player of the game; else ``SpielError``."""
+    if state.current_player() == pyspiel.PlayerId.CHANCE:
+        raise pyspiel.SpielError("resample_from_infostate is for decision nodes")
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.num_players():
+        raise pyspiel.SpielError(f"no player {player!r} (players 0 to {state.num_players() - 1})")
+
+
 class SolitaireGame(pyspiel.Game):  # type: ignore[misc]
     """A one-player game for OpenSpiel (see the module docstring).
 
@@ -685,10 +694,7 @@ class SeatsState(pyspiel.State):  # type: ignore[misc]
         """A state ``player`` cannot tell from this one: the cards it cannot see dealt anew
         (the rules' ``sample``, seeded by ``sampler``); the other seats' records keep what
         ``player`` learnt of each move."""
-        if self.current_player() == pyspiel.PlayerId.CHANCE:
-            raise pyspiel.SpielError("resample_from_infostate is for decision nodes")
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players():
-            raise pyspiel.SpielError(f"no player {player!r} (players 0 to {self.num_players() - 1})")
+        _check_resample(self, player)
         seed = int(sampler() * 2**53) if callable(sampler) else int(sampler.sample() * 2**53)
         state: SeatsState = self.get_game().new_initial_state()
         state.position = self.shared.seats.sample(self.position, player, random.Random(seed))
@@ -913,10 +919,7 @@ class DesertoSpielState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player: int, sampler: Any) -> DesertoSpielState:
         """A state ``player`` cannot tell from this one: the cards it cannot see dealt anew
         (:meth:`~cardtable.games.deserto.Deserto.sample`, seeded by ``sampler``)."""
-        if self.current_player() == pyspiel.PlayerId.CHANCE:
-            raise pyspiel.SpielError("resample_from_infostate is for decision nodes")
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players():
-            raise pyspiel.SpielError(f"no player {player!r} (players 0 to {self.num_players() - 1})")
+        _check_resample(self, player)
         seed = int(sampler() * 2**53) if callable(sampler) else int(sampler.sample() * 2**53)
         sampled = self.shared.deserto.sample(self.position, player, random.Random(seed))
         state: DesertoSpielState = self.get_game().new_initial_state()
