@@ -160,3 +160,5 @@ def test_serve_refuses_in_one_line_what_it_cannot_use(tmp_path: Path) -> None:
     with sqlite3.connect(folder / "cardtable.sqlite") as db:
         db.execute("CREATE TABLE users (id INTEGER)")
     assert_one_line_error(run(["serve", "--data", str(folder)]), "not a cardtable data file")
+    (tmp_path / "a-file").write_text("")
+    assert_one_line_error(run(["serve", "--data", str(tmp_path / "a-file")]), "--data is a folder", "is a file")

@@ -23,7 +23,6 @@ import random
 import socket
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import click
@@ -524,13 +523,13 @@ def serve_command(host: str, port: int, data: str, database: str | None, hosts: 
         raise CommandError("--database is a PostgreSQL URL (postgresql://...)")
     if not host.strip():
         raise CommandError("--host is the address to listen on (127.0.0.1, the default; ::1; 0.0.0.0 for every one)")
-    if database is None and Path(data).exists() and not Path(data).is_dir():
-        raise CommandError(f"--data is a folder to keep the games in: {data} is a file")
     try:
         app = create_app(data, hosts=hosts, database=database)
     except OSError as err:
         if database is not None:
             raise CommandError(f"cannot use the database: {err}") from None
+        if isinstance(err, FileExistsError):  # the folder's making found a file there
+            raise CommandError(f"--data is a folder to keep the games in: {data} is a file") from None
         raise CommandError(f"cannot use the data folder {data}: {err.strerror or err}") from None
     try:  # bound here, so that a port in use or an address not of this machine is one line
         listening = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
