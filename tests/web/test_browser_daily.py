@@ -165,11 +165,19 @@ def test_give_up_at_a_daily_table_asks_then_shows_the_number(page: Page) -> None
     p.goto(f"{page.live.url}/daily/play?mode=devils-square")
     p.wait_for_selector("body[data-state='playing']")
     assert visible_number(p, deal) == []
+    first = p.evaluate("window.cardtableTable.table.legal[0].move")
+    p.fill("#move-input", first)
+    p.press("#move-input", "Enter")
+    p.wait_for_function("() => window.cardtableTable.table.at === 1")
+    assert p.locator("#restart").is_enabled() and p.locator("#hint").is_enabled()
     p.click("#give-up")
     p.wait_for_selector("dialog#confirm[open]")
     p.click("#confirm-yes")
     p.wait_for_function("() => window.cardtableTable.table.result === 'abandoned'")
     assert f"deal {deal}" in p.inner_text("#label") and p.locator("#give-up").is_disabled()
+    # Nothing the server refuses for a deal given up is offered (before: Restart and both hints).
+    for button in ("#restart", "#undo", "#hint", "#solver-hint"):
+        assert p.locator(button).is_disabled(), button
     p.goto(f"{page.live.url}/daily")
     p.wait_for_selector("body[data-state='daily']")
     row = p.locator('li[data-mode="devils-square"]')

@@ -327,10 +327,11 @@ export class Table {
     if (this.numberingSelect && table.options.numbering) this.numberingSelect.value = table.options.numbering;
     const b = this.buttons;
     const won = table.outcome.won;
+    const givenUp = table.result === "abandoned";  // the server refuses a restart or a hint then, as after a win
     b.undo.disabled = !table.can_undo;
     b.redo.disabled = !table.can_redo;
-    b.restart.disabled = won || table.at === 0;
-    b.hint.disabled = b.solver.disabled = table.outcome.over;
+    b.restart.disabled = won || givenUp || table.at === 0;
+    b.hint.disabled = b.solver.disabled = table.outcome.over || givenUp;
     b.finish.hidden = !table.finish;
     // Safe cards go to foundations: only games that have them offer it.
     document.getElementById("auto-move-label").hidden = !table.piles.some((p) => p.kind === "foundation");
