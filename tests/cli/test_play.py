@@ -151,6 +151,20 @@ def test_over_message(tmp_path: Path) -> None:
     assert moves == ["no legal moves"]
 
 
+def test_no_over_message_while_a_move_is_left(tmp_path: Path) -> None:
+    # After w7 only the stock can be cycled, to no end: the library's exact outcome is over,
+    # but it read the stock, which the player has not seen. The prompt says nothing until
+    # no legal move is left, as the web table does.
+    from tests.games.test_klondike import WASTE_PLAY_LEFT
+
+    rules = cardtable.rules_for("klondike")
+    state = rules.apply(rules.from_text(WASTE_PLAY_LEFT), rules.parse_move("w7"))
+    assert cardtable.new_game("klondike", layout=rules.to_text(state)).outcome.over
+    result = run(["play", "klondike", "--load", str(klondike_save(tmp_path, state))], input="d\n")
+    assert result.exit_code == 0, result.output
+    assert "Game over" not in result.stdout
+
+
 def test_hint_shows_the_solvers_move_and_does_not_play_it() -> None:
     result = run(["play", "klondike", "--deal", "8"], input="hint\nmoves\n")
     assert result.exit_code == 0, result.output

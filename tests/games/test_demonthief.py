@@ -34,6 +34,7 @@ from cardtable.games.demonthief import (
     DemonthiefMove,
     DemonthiefState,
 )
+from cardtable.solve import native
 from tests.helpers import distinct_positions, perft, random_line
 
 DT = Demonthief()
@@ -424,15 +425,36 @@ def test_not_over_when_the_card_is_deep_in_the_stock() -> None:
 
 
 def test_over_or_not_when_the_card_is_under_the_waste() -> None:
-    # The JS lies at the bottom of the waste under QS and QC, and the stock is empty.
-    assert over(layout(tab=SHORT, waste="JS QS QC"))
-    stuck = game_at(layout(tab=SHORT, waste="JS QS QC"))
-    assert stuck.legal_moves() and stuck.outcome.ending is Ending.NO_PROGRESS  # QC may go onto KC, to no end
-    for used in (0, 1):
+    # The JS lies at the bottom of the waste under QS and QC, and the stock is empty. QC may
+    # still go onto KC (pile 5), to no end: but it changes the position (the waste never
+    # takes a card back), so the game is not over until it is played (rules: "no move of
+    # rules 1-5 can change the position").
+    game = game_at(layout(tab=SHORT, waste="JS QS QC"))
+    assert [str(m) for m in game.legal_moves()] == ["w5"] and not game.outcome.over
+    game.play("w5")
+    assert game.outcome.over and game.outcome.ending is Ending.NO_LEGAL_MOVE
+    for used in (0, 1, 2):
         assert not over(layout("demons-and-thieves", tab=SHORT, waste="JS QS QC", used=used))
-    assert over(layout("demons-and-thieves", tab=SHORT, waste="JS QS QC", used=2))
+    game = game_at(layout("demons-and-thieves", tab=SHORT, waste="JS QS QC", used=2))
+    game.play("w5")
+    assert game.outcome.over
     s = state_of(layout("demons-and-thieves", tab=SHORT, waste="JS QS QC", used=1))
     assert DAT.score(play(DAT, s, "r", "d", "wf")) == DAT.score(s) + 1
+
+
+def test_not_over_while_a_tableau_move_cannot_be_taken_back() -> None:
+    # QC lies on KH in a right pile, where it does not fit (same suit only): it may go onto
+    # KC (pile 5), to no end, and can never come back. That changes the position for good,
+    # and no count sees it: the search for progress finds none, then finds a position that
+    # cannot come back to this one.
+    text = layout(tab={**STUCK, 8: "JS KH QC"})
+    game = game_at(text)
+    assert [str(m) for m in game.legal_moves()] == ["85"] and not game.outcome.over
+    s = state_of(text)
+    assert DT.one_way(DT.apply(s, game.legal_moves()[0])) == DT.one_way(s)
+    assert can_progress(DT, s) is True and native.can_progress(DT, s) is True
+    game.play("85")
+    assert game.outcome.over and game.outcome.ending is Ending.NO_LEGAL_MOVE
 
 
 # Base A, every foundation at the ten: each pile holds a jack under a king under
@@ -461,9 +483,23 @@ def test_not_over_after_a_group_shift_through_an_empty_pile() -> None:
     assert not over(text)
     s = play(DT, state_of(text), "54:2", "5f")
     assert s.tableau[3] == cards("KD QD")
-    # One card at a time it would be over: a queen parked in the empty pile
+    # One card at a time no card would ever go home: a queen parked in the empty pile
     # uncovers a king, and a king never finds a place while no pile is empty.
-    assert can_progress(SingleCards(), state_of(text)) is False
+    assert not any(SingleCards().score(t) > DT.score(state_of(text)) for t in reachable(SingleCards(), state_of(text)))
+
+
+def reachable(rules: Demonthief, start: DemonthiefState) -> set[DemonthiefState]:
+    """Every position reachable from ``start`` (a small space: a test's end game)."""
+    seen = {start}
+    waiting = [start]
+    while waiting:
+        here = waiting.pop()
+        for move in rules.legal_moves(here):
+            there = rules.apply(here, move)
+            if there not in seen:
+                seen.add(there)
+                waiting.append(there)
+    return seen
 
 
 # --- move text -----------------------------------------------------------------------------

@@ -538,3 +538,54 @@ def test_the_pysol_format_refuses_what_it_cannot_hold() -> None:
         game.to_text(format="pysol")
     fresh = cardtable.new_game("klondike", deal=0, redeals=2)
     assert fresh.rules.from_text(fresh.to_text(format="pysol")) == fresh.state
+
+
+# --- the end: a move that changes the position for good -----------------------------------
+
+# Found by an audit: the waste's 9D can go onto TC (pile 7) and nothing can ever follow.
+WASTE_PLAY_LEFT = """\
+klondike
+stock: <3D> <4D> <5D> <6D> <7D> <8D> <KD> <2H> <3H> <4H> <5H> <6H> <7H> <8H> <KH> <2S> <3S> <4S> <5S> <6S> <7S> <9S> \
+<TS>
+waste: 9D
+clubs:
+diamonds:
+hearts:
+spades:
+1: KC
+2: <AC> KS
+3: <AD> <AH> QC
+4: <AS> <QD> <QH> QS
+5: <JD> <JH> <TD> <TH> JC
+6: <9H> <8C> <8S> <2C> <3C> JS
+7: <4C> <5C> <6C> <7C> <9C> <2D> TC
+redeals used: 0"""
+
+
+def test_not_over_while_a_waste_card_can_still_be_played() -> None:
+    # The rules: over when no tableau or foundation move exists "nor for any card that can
+    # reach the waste top by cycling the stock". w7 leads nowhere, but it changes the
+    # position for good (the talon never takes a card back), so the game goes on until it
+    # is played; then only the stock's cycling is left, which is no change.
+    g = cardtable.new_game("klondike", layout=WASTE_PLAY_LEFT)
+    assert [str(m) for m in g.legal_moves()] == ["w7", "d"]
+    assert not g.outcome.over and g.outcome.ending is None
+    g.play("w7")
+    assert [str(m) for m in g.legal_moves()] == ["d"]
+    assert g.outcome.over and g.outcome.ending is Ending.NO_PROGRESS
+    # A player at the table is told so only when nothing is left to play: the exact
+    # "over" has looked at the stock, which the player has not seen.
+    assert not g.seen_outcome.over and g.seen_outcome.ending is None
+
+
+def test_one_way_counts_cards_out_of_the_talon_and_piles_left_for_kings() -> None:
+    r = Klondike(numbering="javasol")
+    s = r.deal(0)
+    kings_at_bottom = sum(1 for p in s.tableau if card_text(p[0])[0] == "K")
+    assert r.one_way(s) == (-24, -(7 - kings_at_bottom))
+    assert r.one_way(r.apply(s, r.parse_move("d"))) == r.one_way(s)  # cycling: no change
+    s = r.from_text(WASTE_PLAY_LEFT)
+    assert r.one_way(r.apply(s, r.parse_move("w7"))) == (-23, -6)
+    # A lone queen moved off its pile: the pile now takes kings only.
+    s = s._replace(tableau=((parse_card("QH"),), *s.tableau[1:]))
+    assert r.one_way(r.apply(s, r.parse_move("12")))[1] == r.one_way(s)[1] + 1

@@ -403,6 +403,27 @@ class Game(Generic[S, M]):
             self._outcome = Outcome(ending is Ending.WON, over, self.rules.score(state), ending)
         return self._outcome
 
+    @property
+    def seen_outcome(self) -> Outcome:
+        """Where the game stands for a player at the table, as the rules texts end a game:
+        won, or over when no legal move is left. Nothing the player cannot see decides it:
+        :attr:`outcome`'s "over" searches every line of play, the face-down cards and the
+        stock's order included, which is for solvers and researchers; a table says it only
+        when the player has nothing left to play, and never refuses a legal move.
+
+        >>> import cardtable
+        >>> cardtable.new_game("klondike", deal=0).seen_outcome
+        Outcome(won=False, over=False, score=0)
+        """
+        rules, state = self.rules, self._state
+        if rules.is_won(state):
+            return Outcome(True, True, rules.score(state), Ending.WON)
+        if rules.move_limit_reached(state):
+            return Outcome(False, True, rules.score(state), Ending.MOVE_LIMIT)
+        if not self._legal_now():
+            return Outcome(False, True, rules.score(state), Ending.NO_LEGAL_MOVE)
+        return Outcome(False, False, rules.score(state))
+
     # --- text -------------------------------------------------------------------
 
     def to_text(self, format: str = "cardtable") -> str:

@@ -1,12 +1,19 @@
 """Exact "over" detection: can any sequence of moves still make progress?
 
-Each game defines a progress measure (:meth:`Rules.progress`), a tuple of
-numbers such that a position is *progress* over the current one when any
-number is larger: a card reaches a foundation, a face-down card turns up, a
-book is made... A game is **over** when it is won, or when no position
-reachable from here is progress. The positions reachable *without* progress
-(stock cycling, cards moved back and forth) are finitely many, so a
-search over them decides it exactly. It looks depth first for
+The rules end a game when it is won or when no move can change the position
+any more (cards moved back and forth, or the stock cycled, change nothing). Each
+game defines its progress measure (:meth:`Rules.progress`: a card reaches a
+foundation, a face-down card turns up, a book is made...) and its one-way counts
+(:meth:`Rules.one_way`: a card leaves the stock or waste, a pile empties for
+good...); together they are the *end measure* (:func:`end_measure`), and a
+position is *progress* over the current one when any of its numbers is larger. A
+game is **over** when it is won, or when no position reachable from here is
+progress. The positions reachable *without* progress (stock cycling, cards moved
+back and forth) are finitely many, so a search over them decides it exactly.
+Where the counts do not see every move that cannot be taken back
+(:attr:`Rules.ONE_WAY_COMPLETE` False: Demonthief's tableau), a search that finds
+no progress also asks whether every position it reached can come back to the one
+asked about; one that cannot is progress too. It looks depth first for
 :data:`PROBE` positions (progress is usually found at once that way), then
 breadth first: a depth-first search can wander through the positions that
 rearrange the table while progress is a few moves away (a Klondike position of
@@ -31,6 +38,16 @@ from typing import Any
 from .rules import Rules
 
 DEFAULT_LIMIT = 200_000
+
+
+def end_measure(rules: Rules[Any, Any], state: Any) -> tuple[int, ...]:
+    """What over detection compares: the progress measure, then the one-way counts.
+
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("klondike"); end_measure(r, r.deal(0))
+    (0, -21, -24, -6)
+    """
+    return rules.progress(state) + rules.one_way(state)
 
 
 def is_progress(after: tuple[int, ...], before: tuple[int, ...]) -> bool:
@@ -71,25 +88,54 @@ def _search(rules: Rules[Any, Any], state: Any, limit: int, depth_first: bool) -
     >>> _search(r, s, 10_000, depth_first=True) == _search(r, s, 10_000, depth_first=False)
     True
     """
-    base = rules.progress(state)
+    base = end_measure(rules, state)
     seen = {state}
     waiting = deque([state])
     take = waiting.pop if depth_first else waiting.popleft
     legal_moves = rules.legal_moves
     apply = rules.apply
-    progress = rules.progress
     while waiting:
         here = take()
         for move in legal_moves(here):
             there = apply(here, move)
-            if is_progress(progress(there), base):
+            if is_progress(end_measure(rules, there), base):
                 return True
             if there not in seen:
                 if len(seen) >= limit:
                     return None
                 seen.add(there)
                 waiting.append(there)
-    return False
+    return not comes_back(rules, state, seen)
+
+
+def comes_back(rules: Rules[Any, Any], state: Any, reached: set[Any] | dict[Any, Any]) -> bool:
+    """Whether every position of ``reached`` (the positions reachable from ``state``
+    without progress: a search ended there) can come back to ``state``; True at once for
+    a game whose one-way counts see every move that cannot be taken back
+    (:attr:`Rules.ONE_WAY_COMPLETE`). A position that cannot come back is one a move
+    changed for good: progress, for the rules' end.
+
+    >>> from cardtable.games import rules_for
+    >>> r = rules_for("demonthief"); s = r.deal(0)
+    >>> comes_back(r, s, {s})
+    True
+    """
+    if rules.ONE_WAY_COMPLETE:
+        return True
+    before: dict[Any, list[Any]] = {here: [] for here in reached}
+    for here in reached:
+        for move in rules.legal_moves(here):
+            there = rules.apply(here, move)
+            if there in before:
+                before[there].append(here)
+    back = {state}
+    waiting = [state]
+    while waiting:
+        for earlier in before[waiting.pop()]:
+            if earlier not in back:
+                back.add(earlier)
+                waiting.append(earlier)
+    return len(back) == len(before)
 
 
 class ProgressMemo:
@@ -132,8 +178,7 @@ class ProgressMemo:
         True
         """
         rules = self.rules
-        progress = rules.progress
-        base = progress(state)
+        base = end_measure(rules, state)
         yes = self._yes.setdefault(base, set())
         no = self._no.setdefault(base, set())
         if state in yes:
@@ -153,7 +198,14 @@ class ProgressMemo:
             here = queue.popleft()
             for move in legal if here is state else legal_moves(here):
                 there = apply(here, move)
-                if there in yes or is_progress(progress(there), base):
+                # A position over that does not hold state (its search would have put state
+                # in no) cannot come back to it: where the one-way counts miss such moves,
+                # reaching it is progress.
+                if (
+                    there in yes
+                    or is_progress(end_measure(rules, there), base)
+                    or (there in no and not rules.ONE_WAY_COMPLETE)
+                ):
                     at: Any = here
                     while at is not None:  # the path to here reaches progress over base
                         yes.add(at)
@@ -165,5 +217,8 @@ class ProgressMemo:
                         return None
                     parent[there] = here
                     queue.append(there)
+        if not comes_back(rules, state, parent):
+            yes.add(state)
+            return True
         no.update(parent)
         return False

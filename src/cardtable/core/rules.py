@@ -478,6 +478,25 @@ class Rules(ABC, Generic[S, M]):
         when any component is larger. Over detection searches for such a
         position (see :mod:`cardtable.core.progress`)."""
 
+    def one_way(self, state: S) -> tuple[int, ...]:
+        """Counts that no move lowers, raised by the moves that change the position for
+        good beyond :meth:`progress` (a card out of the stock, a pile that can never be
+        what it was): the rules end a game only when no move can change the position,
+        so over detection counts these as progress too (:func:`~cardtable.core.progress.end_measure`).
+        Rewards, the bots and the levels read :meth:`progress` alone. None: ``()``.
+
+        >>> from cardtable.games import rules_for
+        >>> r = rules_for("klondike"); r.one_way(r.deal(0))
+        (-24, -6)
+        """
+        return ()
+
+    ONE_WAY_COMPLETE: bool = True
+    """Whether every move that cannot be taken back raises :meth:`progress` or
+    :meth:`one_way` (Klondike's stock cycling aside, which its rules exempt). When not,
+    over detection also asks whether every position reachable without progress can
+    come back to the one asked about (:func:`~cardtable.core.progress.can_progress`)."""
+
     @abstractmethod
     def score(self, state: S) -> int:
         """The score of the position, as the game's docs define it."""

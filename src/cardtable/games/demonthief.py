@@ -291,6 +291,7 @@ class Demonthief(FrenchCards, Rules[DemonthiefState, DemonthiefMove]):
     NOTATION = "d draw, r redeal, wf/xf/3f to a foundation, w5 waste->5, x2 reserve->2, 35 (35:3 three cards)"
     MOVE_TYPE = DemonthiefMove
     COUNT_OPTIONAL = True
+    ONE_WAY_COMPLETE = False  # a card off a card it does not fit on (one_way)
 
     # --- positions -------------------------------------------------------------
 
@@ -752,6 +753,18 @@ class Demonthief(FrenchCards, Rules[DemonthiefState, DemonthiefMove]):
         (1, -13)
         """
         return (self.score(state), -len(state.reserve))
+
+    def one_way(self, state: DemonthiefState) -> tuple[int, ...]:
+        """Cards in the stock, cards in the stock and waste (both negated), and redeals
+        used: a draw, a play from the waste and a redeal each change the position for
+        good, and the rules end the game only when none is left. Some tableau moves cannot
+        be taken back either (a card off a card it does not fit on), and no count says
+        which: :attr:`ONE_WAY_COMPLETE` is False, so over detection looks for them.
+
+        >>> Demonthief().one_way(Demonthief().deal(0))
+        (-46, -46, 0)
+        """
+        return (-len(state.stock), -len(state.stock) - len(state.waste), state.redeals_used)
 
     def score(self, state: DemonthiefState) -> int:
         """Cards on the foundations (104 is a win).

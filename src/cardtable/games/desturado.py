@@ -528,6 +528,18 @@ class Desturado(FrenchCards, Rules[DesturadoState, DesturadoMove]):
         """
         return (sum(map(len, state.hand)), -sum(state.down))
 
+    def one_way(self, state: DesturadoState) -> tuple[int, ...]:
+        """Empty board columns and empty hand spaces. With :meth:`progress` they make
+        every move count: a unit leaves a column for good (its column empties, or a card
+        turns up), a hand stack onto another empties its space, a unit into an empty
+        column turns a card up and one into the hand adds cards to it. So, as the rules
+        say, the game is over exactly when no move of rules 1-5 remains.
+
+        >>> Desturado().one_way(Desturado().deal(0))
+        (0, 0)
+        """
+        return (sum(1 for c in state.columns if not c), sum(1 for h in state.hand if not h))
+
     def score(self, state: DesturadoState) -> int:
         """Cards left on the board (0 is a win).
 

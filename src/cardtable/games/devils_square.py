@@ -582,6 +582,17 @@ class DevilsSquare(Rules[DevilsSquareState, DevilsSquareMove]):
         """
         return (state.books, DECK_SIZE - FIELD_CARDS - len(state.draw))
 
+    def one_way(self, state: DevilsSquareState) -> tuple[int, ...]:
+        """Empty positions: a whole pile moved once the draw pile is spent leaves its
+        position empty for good (nothing moves into one). Every other move can be taken
+        back (the cards go back onto the card they left, one lower in their colour), or
+        makes a book or deals a card (:meth:`progress`).
+
+        >>> DevilsSquare().one_way(DevilsSquare().deal(0))
+        (0,)
+        """
+        return (sum(1 for p in state.field if not p),)
+
     def score(self, state: DevilsSquareState) -> int:
         """10 points a book (160 is the win).
 

@@ -752,6 +752,18 @@ class Klondike(FrenchCards, Rules[KlondikeState, KlondikeMove]):
         """
         return (sum(state.foundations), -sum(state.down))
 
+    def one_way(self, state: KlondikeState) -> tuple[int, ...]:
+        """Cards in the stock and waste, and piles whose bottom card is not a king (both
+        negated): a card played out of the waste never goes back, and a pile emptied of
+        such a card takes only kings from then on. Every other move can be taken back
+        (a run onto the card it left, a card home and back, a king between empty piles),
+        or is the stock's cycling, which the rules do not count as a change.
+
+        >>> r = Klondike(); r.one_way(r.deal(0))
+        (-24, -6)
+        """
+        return (-len(state.stock) - len(state.waste), -sum(1 for p in state.tableau if p and RANK[p[0]] != 13))
+
     def score(self, state: KlondikeState) -> int:
         """Cards on the foundations (52 is a win).
 

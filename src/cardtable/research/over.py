@@ -4,7 +4,7 @@ A one-player game is over when no sequence of moves can make progress any more
 (:mod:`cardtable.core.progress`): exactly when ``can_progress(rules, state, limit)
 is False``, that is when the positions reachable without progress (``R(state)``:
 every position reachable by moves none of which reaches progress over ``state``'s
-progress measure) number at most ``limit`` and none has a move that makes
+end measure, :func:`~cardtable.core.progress.end_measure`) number at most ``limit`` and none has a move that makes
 progress. That answer does not depend on the order of the search, and
 :class:`EpisodeOver` gives exactly it for each position of an episode, played
 one after another, spending far less than a search from scratch each time:
@@ -16,7 +16,7 @@ one after another, spending far less than a search from scratch each time:
    positions reach progress within a few, and a search that ends within the
    bound without progress is already the exact "over" (at most ``probe <= limit``
    positions).
-3. **The same component**: the positions played since the progress measure last
+3. **The same component**: the positions played since the end measure last
    changed all have the same measure ``b``, and each was not over (the episode
    went on). When the new position has measure ``b`` too and one of its moves
    leads back to one of them, each reaches the other without progress over
@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.progress import DEFAULT_LIMIT
+from ..core.progress import DEFAULT_LIMIT, end_measure
 from ..core.rules import Rules
 from ..solve.native import can_progress
 
@@ -74,7 +74,7 @@ class EpisodeOver:
     def over(self, state: Any, legal: list[Any], base: tuple[int, ...] | None = None) -> bool:
         """Whether ``state``, the position after the last one given (or the first), is over:
         no sequence of moves from it can make progress. ``legal`` is its legal moves, ``base``
-        its progress measure (computed when not given).
+        its end measure (:func:`~cardtable.core.progress.end_measure`; computed when not given).
 
         >>> from cardtable.games import rules_for
         >>> r = rules_for("devils-square"); s = r.deal(1)
@@ -82,12 +82,12 @@ class EpisodeOver:
         False
         """
         if base is None:
-            base = self.rules.progress(state)
+            base = end_measure(self.rules, state)
         over = self._known.get(state)
         if over is None:
             over = self._search(state, legal, base)
             self._known[state] = over
-        if base != self._base:  # a new stretch of positions of one progress measure
+        if base != self._base:  # a new stretch of positions of one end measure
             self._base = base
             self._stretch = set()
         if not over:

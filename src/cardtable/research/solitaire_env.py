@@ -63,7 +63,7 @@ from gymnasium import spaces
 
 from ..core.errors import OptionError
 from ..core.inputs import check_int, quote
-from ..core.progress import DEFAULT_LIMIT
+from ..core.progress import DEFAULT_LIMIT, end_measure
 from ..games import spec_for, specs
 from ..levels import LEVELS, deal_for_level
 from .actions import action_space, play_move
@@ -287,7 +287,7 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
         # Over exactly as Game.outcome says: won, or no reachable position makes progress
         # (can_progress is False), found cheaply along the episode (EpisodeOver: answers
         # remembered, the game's compiled search, the stretch of play since the last progress).
-        self._over = self.won or self._over_memo.over(state, self._legal, self._progress)
+        self._over = self.won or self._over_memo.over(state, self._legal, end_measure(rules, state))
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._space.mask(self._legal), "deal": self.deal, "won": self.won, "over": self._over}

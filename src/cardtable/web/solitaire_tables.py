@@ -46,7 +46,7 @@ from typing import Any
 
 from ..api import load, new_game
 from ..core.errors import CardtableError, IllegalMoveError, MoveParseError, NoLevelDealError, OptionError
-from ..core.game import Ending, Game, Outcome
+from ..core.game import Game, Outcome
 from ..core.scoring import scores
 from ..games import spec_for
 from ..levels import LEVELS, deal_for_level
@@ -264,7 +264,7 @@ class SolitaireTables:
         the game's score by each of its scorings (``GameSpec.scoring``); ``streak``: once the
         game has ended, the player's wins in a row at this game (this one included)."""
         game, row = table.game, table.row
-        out = table_outcome(game)
+        out = game.seen_outcome
         over = {"won": out.won, "over": out.over, "score": out.score, "reason": table_reason(out)}
         rules = type(game.rules)
         data = {
@@ -380,7 +380,7 @@ class SolitaireTables:
             self._tell("won", table)
 
     def _over(self, table: _Table) -> bool:
-        return table_outcome(table.game).over or table.row.result == "abandoned"
+        return table.game.seen_outcome.over or table.row.result == "abandoned"
 
     def _settle(self, table: _Table) -> None:
         """Note the end of a game that just ended, as the rules end it (won, or no legal
@@ -388,7 +388,7 @@ class SolitaireTables:
         game, row = table.game, table.row
         if row.result == "abandoned":
             return
-        out = table_outcome(game)
+        out = game.seen_outcome
         if out.over:
             if row.ended is None:
                 row.ended = self.clock()
@@ -604,24 +604,6 @@ class SolitaireTables:
             table.lock.release()
 
 
-def table_outcome(game: Game[Any, Any]) -> Outcome:
-    """Where a game stands at the table, as the rules texts end a game: won, or over when
-    no legal move is left (``Game.legal_moves()`` is empty). Nothing hidden decides it:
-    the library's exact ``outcome.over`` (a search over the face-down cards) is left to
-    solvers and researchers, and a legal move is never refused.
-
-    >>> import cardtable
-    >>> table_outcome(cardtable.new_game("klondike", deal=0))
-    Outcome(won=False, over=False, score=0)
-    """
-    rules, state = game.rules, game.state
-    if rules.is_won(state):
-        return Outcome(True, True, rules.score(state), Ending.WON)
-    if not game.legal_moves():
-        return Outcome(False, True, rules.score(state), Ending.NO_LEGAL_MOVE)
-    return Outcome(False, False, rules.score(state))
-
-
 def table_reason(out: Outcome) -> str | None:
     """The sentence of a table's end (None while the game goes on).
 
@@ -664,4 +646,4 @@ def refusal(game: Game[Any, Any], wanted: Any) -> str:
     return f"Not allowed: {game.rules.explain_in_words(game.state, move)}."
 
 
-__all__ = ["SolitaireTables", "moves_in_words", "refusal", "table_outcome", "table_reason"]
+__all__ = ["SolitaireTables", "moves_in_words", "refusal", "table_reason"]

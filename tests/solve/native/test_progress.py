@@ -107,5 +107,6 @@ def test_demonthief_core_says_over_exactly_as_python(game: str) -> None:
     if not native.built()["demonthief"]:
         pytest.skip("the Demonthief core is not built")
     rules = rules_for(game)
-    seen = check_can_progress(demonthief, rules, random_positions(rules, range(6), 300, seed=5), (200_000, 1_000, 30))
+    positions = random_positions(rules, range(6), 300, seed=5)
+    seen = check_can_progress(demonthief, rules, positions, (200_000, 1_000, 30, 3))
     assert seen == {True, False, None}

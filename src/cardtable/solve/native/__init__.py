@@ -335,6 +335,9 @@ def can_progress(rules: Any, state: Any, limit: int = DEFAULT_LIMIT, targets: Co
     core = native_function(rules, "can_progress")
     if core is not None:
         found: int | None = core(rules, state, limit, targets)
-        if found is not None:
+        # A core counts progress by the end measure only: where that misses moves that
+        # cannot be taken back (Rules.ONE_WAY_COMPLETE), its "no progress" is asked
+        # again in Python, which also looks for a position that cannot come back.
+        if found is not None and (found != 0 or rules.ONE_WAY_COMPLETE):
             return None if found < 0 else found > 0
     return python_can_progress(rules, state, limit)

@@ -904,10 +904,11 @@ static PyObject *sample_outcomes(PyObject *self, PyObject *args) {
 
 /* --- can progress (cardtable.core.progress.can_progress) ------------------------------- */
 
-/* Demonthief.progress is (cards home, -reserve cards): every move to a foundation and every
- * reserve move is progress, and no other move is. So the positions reachable without progress
- * share the start's foundations, reserve and base rank, and differ only in the stock, the waste,
- * the tableau and the redeals used: a Reach position holds those, as one array of the talon
+/* Demonthief.progress is (cards home, -reserve cards) and Demonthief.one_way (-stock cards,
+ * -stock and waste cards, redeals used): every move to a foundation, every reserve move, every
+ * draw, play from the waste and redeal is progress, and no other move is. So the positions
+ * reachable without progress share the start's foundations, reserve, base rank, stock, waste
+ * and redeals used, and differ only in the tableau; a Reach position holds the talon too, as one array of the talon
  * T = waste + reversed(stock) (draws and redeals only move p, the waste's size in it) and then
  * the nine piles, bottom first, zero-padded: its 16 words are its exact key. */
 typedef struct {
@@ -958,7 +959,8 @@ static void move_cards(Reach *r, const int *off, int from, int n, int j) {
 }
 
 /* can_progress over Demonthief.legal_moves and Demonthief.apply: PROGRESS when a sequence of
- * legal moves from start reaches a move home or a reserve move, NO_PROGRESS when the positions
+ * legal moves from start reaches a move home, a reserve move, a draw, a play from the waste or
+ * a redeal (Demonthief.progress and one_way), NO_PROGRESS when the positions
  * reachable without one are all seen (at most limit, start included), AT_LIMIT when there are
  * more, or OUT_OF_MEMORY. The answer does not depend on the order of the search. */
 static int reach(const Reach *start, const int *found, int base, int reserve_top, int redeals, long long limit) {
@@ -991,8 +993,12 @@ static int reach(const Reach *start, const int *found, int base, int reserve_top
             empty |= !here.len[i];
         }
         int w = here.p ? here.c[here.p - 1] : -1;
-        /* Progress: a card home (waste, reserve, a pile's top), or the reserve's top to a pile. */
-        if (w >= 0 && goes_home(w, found, base)) result = PROGRESS;
+        /* Progress: a card home (waste, reserve, a pile's top), the reserve's or the waste's
+         * top to a pile, a draw or a redeal. */
+        if (w >= 0 && (empty || goes_home(w, found, base))) result = PROGRESS;
+        for (int j = 0; j < NTAB && w >= 0; j++)
+            if (top[j] >= 0 && takes(j, top[j], w)) result = PROGRESS;
+        if (here.p < here.nt || (here.p && here.used < redeals)) result = PROGRESS;
         if (reserve_top >= 0) {
             if (empty || goes_home(reserve_top, found, base)) result = PROGRESS;
             for (int j = 0; j < NTAB; j++)
@@ -1026,31 +1032,6 @@ static int reach(const Reach *start, const int *found, int base, int reserve_top
                     }
                 }
             }
-        }
-        /* The waste's top to the tableau. */
-        for (int j = 0; j < NTAB && w >= 0 && result == NO_PROGRESS; j++) {
-            if (top[j] >= 0 && !takes(j, top[j], w)) continue;
-            child = here;
-            move_cards(&child, off, here.p - 1, 1, j);
-            child.p--;
-            child.nt--;
-            child.len[j]++;
-            int r = reach_child(&R, &child);
-            if (r) result = r;
-        }
-        if (result != NO_PROGRESS) break;
-        /* The stock: draw, or redeal. */
-        if (here.p < here.nt) {
-            child = here;
-            child.p++;
-            int r = reach_child(&R, &child);
-            if (r) result = r;
-        } else if (here.p && here.used < redeals) {
-            child = here;
-            child.p = 0;
-            child.used++;
-            int r = reach_child(&R, &child);
-            if (r) result = r;
         }
     }
     seen_free(&R.seen);

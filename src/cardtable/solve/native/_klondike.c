@@ -1235,8 +1235,9 @@ static int reach_child(Reach *R, const State *child, int later) {
 }
 
 /* can_progress over Klondike.legal_moves and Klondike.apply: PROGRESS when a sequence of
- * legal moves from start reaches a position with more cards on the foundations or fewer
- * face down (Klondike.progress), NO_PROGRESS when the positions reachable without it are
+ * legal moves from start reaches a position with more cards on the foundations, fewer face
+ * down (Klondike.progress), fewer in the talon or fewer piles on a card other than a king
+ * (Klondike.one_way), NO_PROGRESS when the positions reachable without it are
  * all seen (at most limit of them, start included), AT_LIMIT when there are more, or
  * OUT_OF_MEMORY. The answer does not depend on the order the positions are explored in. */
 static int reach(const State *start, int draw, int redeal_limit, int freturn, long long limit, Seen *targets) {
@@ -1271,23 +1272,20 @@ static int reach(const State *start, int draw, int redeal_limit, int freturn, lo
             any |= takes[i] = pile_takes(top[i]);
         }
         int w = here.p ? here.c[here.p - 1] : -1;
+        /* A card out of the waste, home or onto a pile: progress (Klondike.one_way: the
+         * talon never takes it back). */
+        if (w >= 0 && (here.found[SUIT(w)] == RANK(w) - 1 || any >> w & 1)) {
+            result = PROGRESS;
+            break;
+        }
         /* A card to a foundation: progress when the foundations hold as many cards as at the
          * start (fewer: a card came back from a foundation, and this puts one back). */
         int home = here.found[0] + here.found[1] + here.found[2] + here.found[3] == base_f;
-        if (w >= 0 && here.found[SUIT(w)] == RANK(w) - 1) {
-            if (home) {
-                result = PROGRESS;
-                break;
-            }
-            child = here;
-            apply_move(&child, WASTE, FOUNDATION, 1, here.p, here.used);
-            int r = reach_child(&R, &child, 0);
-            if (r) result = r;
-        }
         for (int i = 0; i < 7 && result == NO_PROGRESS; i++) {
             if (top[i] < 0 || here.found[SUIT(top[i])] != RANK(top[i]) - 1) continue;
-            if (home || (here.len[i] > 1 && here.len[i] - 1 == here.down[i])) {
-                result = PROGRESS; /* more cards home, or a card turned up */
+            if (home || (here.len[i] > 1 && here.len[i] - 1 == here.down[i]) ||
+                (here.len[i] == 1 && !here.down[i] && RANK(top[i]) != 13)) {
+                result = PROGRESS; /* more cards home, a card turned up, or a pile emptied of a non-king */
                 break;
             }
             child = here;
@@ -1319,8 +1317,8 @@ static int reach(const State *start, int draw, int redeal_limit, int freturn, lo
                 if (!(any >> c & 1)) continue; /* no pile takes it (the usual case) */
                 for (int j = 0; j < 7; j++) {
                     if (j == i || !(takes[j] >> c & 1)) continue;
-                    if (k == here.down[i] && here.down[i]) { /* a card turned up */
-                        result = PROGRESS;
+                    if (k == here.down[i] && (here.down[i] || RANK(c) != 13)) {
+                        result = PROGRESS; /* a card turned up, or a pile emptied of a non-king */
                         break;
                     }
                     child = here;
@@ -1332,14 +1330,6 @@ static int reach(const State *start, int draw, int redeal_limit, int freturn, lo
                     }
                 }
             }
-        /* The waste top to the tableau. */
-        for (int j = 0; j < 7 && w >= 0 && result == NO_PROGRESS; j++) {
-            if (!(takes[j] >> w & 1)) continue;
-            child = here;
-            apply_move(&child, WASTE, j, 1, here.p, here.used);
-            int r = reach_child(&R, &child, 0);
-            if (r) result = r;
-        }
         if (result != NO_PROGRESS) break;
         /* The stock: draw, or redeal. */
         if (here.p < here.nt) {
