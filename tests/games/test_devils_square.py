@@ -686,3 +686,16 @@ def test_perft(deal: int, counts: list[int], distinct: list[int]) -> None:
     s = R.deal(deal)
     assert [perft(R, s, d) for d in (1, 2, 3)] == counts
     assert [distinct_positions(R, s, d) for d in (1, 2, 3)] == distinct
+
+
+def test_not_over_while_a_move_leaves_a_position_empty_for_good() -> None:
+    # STUCK with 2YA apart from the 1YK it lies on: a4b4 puts it back and leaves a4 empty for
+    # good (the draw pile is spent, and nothing moves into an empty position). No book can
+    # follow, but the move changes the position: the game ends after it, not before.
+    g = cardtable.new_game(
+        "devils-square", layout=layout({"b2": "3YA 4YS", "c2": "1YC 2YS 3YK", "b3": "4YC", "b4": "1YK", "a4": "2YA"})
+    )
+    assert [str(m) for m in g.legal_moves()] == ["c2a4", "a4b4"] and not g.outcome.over  # c2a4 comes back
+    assert R.one_way(R.apply(g.state, g.legal_moves()[1])) == (R.one_way(g.state)[0] + 1,)
+    g.play("a4b4")
+    assert g.legal_moves() == [] and g.outcome.over and g.outcome.ending is Ending.NO_LEGAL_MOVE
