@@ -762,7 +762,7 @@ GOOD = layout("to move: 1\n1: O V\nhand 0: T T\nhand 1: G\ngifts 1: T\nstuck 0: 
         (GOOD.replace("to move: 1", "to move: 2"), "'2' is not a seat"),
         (GOOD.replace("to move: 1", "to move: x"), "'x' is not a seat"),
         (GOOD.replace("to move: 1", "to move: none"), "some hand holds cards"),
-        (GOOD.replace("stuck 0: 2 of T", "stuck 0: 3 of T"), "hand 0 does not hold 3 cards of T"),
+        (GOOD.replace("stuck 0: 2 of T", "stuck 0: 3 of T"), "is not a stuck record"),  # at most 2 held after a gift
         (GOOD.replace("stuck 0: 2 of T", "stuck 0: 1 of G"), "hand 0 does not hold 1 cards of G"),
         (GOOD.replace("stuck 0: 2 of T", "stuck 0: two of T"), "is not a stuck record"),
         (GOOD.replace("stuck 0: 2 of T", "stuck 0: 2 of"), "is not a stuck record"),
@@ -1019,15 +1019,41 @@ def test_sampling_falls_back_to_counting_when_rejection_keeps_failing(monkeypatc
     monkeypatch.setattr(deserto_module, "REJECTION_TRIES", 0)
     body = (
         "to move: 0\n1: O\nhand 0: V\nhand 1: T T G\nhand 2: T G G\nhand 3: T\n"
-        "gifts 0: T\ngifts 1: G\nstuck 1: 3 of T G\nstuck 2: 2 of G"
+        "gifts 0: T\ngifts 1: G\nstuck 1: 2 of T G\nstuck 2: 2 of G"
     )
     state = position(body, players=4)
     rng = random.Random(5)
     for _ in range(200):
         sample = RULES[4].sample(state, 0, rng)
-        assert all(k in (THIEF, TREASURE) for k in sample.hands[1])
+        assert sum(1 for k in sample.hands[1] if k in (THIEF, TREASURE)) >= 2
         assert sum(1 for k in sample.hands[2] if k == TREASURE) >= 2
         assert RULES[4].view(sample, 0, ()) == RULES[4].view(state, 0, ())
+
+
+def test_a_stuck_record_play_cannot_leave_is_refused() -> None:
+    # A seat gives one card of at most 3, so it held at most 2 after; and V T is unplaceable
+    # only in an area of four viziers on top, which rule 4 never leaves.
+    body = "1: V\n4: T\nhand 0: V V O\nhand 1: T T G\ngifts 0: G\nstuck 1: {}"
+    assert position(body.format("2 of T G")).stuck[1] == (1 << THIEF | 1 << TREASURE, 2)
+    with pytest.raises(LayoutError, match="is not a stuck record"):
+        position(body.format("3 of T G"))
+    body = "1: V\n4: T\nhand 0: V V O\nhand 1: V T G\ngifts 0: V\nstuck 1: {}"
+    with pytest.raises(LayoutError, match="no area leaves exactly V T unplaceable"):
+        position(body.format("1 of V T"))
+
+
+def test_a_sample_keeps_only_the_public_record_of_other_seats_gifts() -> None:
+    # Seat 2 gives a treasure to seat 1: seat 0 sees only that a card was given, and a
+    # sample made for seat 0 must not hold the kind anywhere, not even in seat 1's history.
+    layout_text = layout("to move: 2\n1: V\n4: T\nhand 0: V V G\nhand 1: T T G\nhand 2: T G G", players=3)
+    game = cardtable.new_game("deserto", layout=layout_text, players=3)
+    game.play("gG", seat=2)
+    assert str(game.history(1)[-1]) == "seat 2: gG, gives a treasure to seat 1"
+    for seed in range(5):
+        sample = game.sample(0, random.Random(seed))
+        assert [sample.history(s) for s in (0, 1, 2)] == [game.history(0)] * 3
+        assert sample.history(None) == game.history(None)
+    assert game.sample(1, random.Random(0)).history(1) == game.history(1)  # its own record stays
 
 
 def test_a_position_that_breaks_its_stuck_records_is_not_sampled() -> None:

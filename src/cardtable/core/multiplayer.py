@@ -365,7 +365,10 @@ class MultiplayerGame(Game[S, M], Generic[S, M]):
     def sample(self, seat: int, rng: random.Random) -> MultiplayerGame[S, M]:
         """A full game consistent with what ``seat`` knows: what it cannot see is
         re-dealt at random; its ``view(seat)`` equals this game's. For computer
-        players, which must not look at the real hidden cards.
+        players, which must not look at the real hidden cards. Its history is
+        ``seat``'s for ``seat`` and the public record (the spectator's) for every
+        other seat: what another seat saw beyond that (a gift between two others) is
+        not ``seat``'s to know.
 
         >>> import cardtable, random
         >>> g = cardtable.new_game("deserto", deal=1)
@@ -374,7 +377,10 @@ class MultiplayerGame(Game[S, M], Generic[S, M]):
         """
         self._check_seat(seat)
         sampled: MultiplayerGame[S, M] = MultiplayerGame(self.rules, self.rules.sample(self._state, seat, rng))
-        sampled._log = list(self._log)
+        public = self.players
+        sampled._log = [
+            tuple(entry[s] if s in (seat, public) else entry[public] for s in range(public + 1)) for entry in self._log
+        ]
         return sampled
 
     @property

@@ -342,11 +342,6 @@ def _arrange_by_counting(
     return head + [k for k in range(4) for _ in range(left[k])]
 
 
-_STUCK_MASKS = frozenset(m for m in _STUCK_MASK if m)
-"""The kinds (bit masks) a seat can have been unable to place when it gave (any other
-stuck record is unreachable)."""
-
-
 def _check_area(area: tuple[tuple[int, ...], ...]) -> None:
     """Raise :class:`LayoutError` unless the area is one play leaves: in a pile no card lies on
     one of its own kind (rule 2), and the top cards show no thief next to a vizier and no
@@ -367,6 +362,22 @@ def _check_area(area: tuple[tuple[int, ...], ...]) -> None:
                         f"the area shows a {KIND_NAMES[prey]} at {p + 1} next to a {KIND_NAMES[hunter]} at {q + 1}, "
                         "which play never leaves (rules 2 and 3)"
                     )
+
+
+def _left_by_play(tops: tuple[int, ...]) -> bool:
+    """Whether an area with these top cards passes :func:`_check_area` (one play can leave)."""
+    try:
+        _check_area(tuple((t,) if t != EMPTY else () for t in tops))
+    except LayoutError:
+        return False
+    return True
+
+
+_STUCK_MASKS = frozenset(
+    _STUCK_MASK[code] for code, tops in enumerate(_ALL_TOPS) if _STUCK_MASK[code] and _left_by_play(tops)
+)
+"""The kinds (bit masks) a seat can have been unable to place when it gave, in an area play
+can leave (any other stuck record is unreachable: ``V T`` only in an area of four viziers)."""
 
 
 class DesertoState(NamedTuple):
@@ -758,7 +769,7 @@ class Deserto(MultiplayerRules[DesertoState, DesertoMove]):
         if len(words) < 3 or words[1] != "OF" or any(len(w) != 1 or w not in KINDS for w in words[2:]):
             raise bad
         try:
-            held = read_int(words[0], f"stuck {seat}", LayoutError, 0, HAND_SIZE)
+            held = read_int(words[0], f"stuck {seat}", LayoutError, 0, HAND_SIZE - 1)  # it gave one of at most 3
         except LayoutError:
             raise bad from None
         mask = sum(1 << k for k in {KINDS.index(w) for w in words[2:]})
