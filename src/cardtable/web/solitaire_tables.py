@@ -607,6 +607,7 @@ class SolitaireTables:
 def table_reason(out: Outcome) -> str | None:
     """The sentence of a table's end (None while the game goes on).
 
+    >>> from cardtable.core.game import Ending
     >>> table_reason(Outcome(False, True, 3, Ending.NO_LEGAL_MOVE))
     'Game over: there are no more valid moves to play.'
     """
