@@ -1,7 +1,7 @@
 """The ``cardtable`` command: parse the command line and run a command.
 
 Commands: ``games``, ``rules GAME``, ``deal GAME``, ``solve GAME``, ``play GAME``,
-``tournament GAME``, ``serve`` and ``analyze solve|grade|report`` (:mod:`.analyze`).
+``tournament GAME``, ``serve`` and ``analyze solve|grade|report|tables`` (:mod:`.analyze`).
 ``deal`` and ``play`` pick the deal by number
 (``--deal N``) or by level (``--level LEVEL [--seed S]``). Every
 ``--name value`` after the game that is not one of the command's own options
