@@ -197,3 +197,33 @@ def honest_hint(game: Game[Any, Any], seconds: float | None = HONEST_SECONDS, sa
     else:
         text = f"{words}: none of {tried} ways the unseen cards may lie was won (a move that makes progress)."
     return Hint(move, HONEST, "unknown", text)
+
+
+# --- the solver's hint in words, saying what it looks at -----------------------------------
+
+SEES_FACE_DOWN = "The solver sees the face-down cards: "
+"""How every solver hint told to a player begins (the web table's, ``cardtable play``'s
+``solver``): it says what it knows."""
+
+
+def solver_words(game: Game[Any, Any], found: Hint) -> str:
+    """The solver's hint ``found`` (from :func:`hint`) in words, after :data:`SEES_FACE_DOWN`:
+    its move and what it knows of the position.
+
+    >>> import cardtable
+    >>> g = cardtable.new_game("devils-square", deal=1)
+    >>> solver_words(g, hint(g, seconds=5)).split(". ")[0]
+    'this position can no longer be won'
+    """
+    move = found.move
+    words = None if move is None else game.rules.describe_move(game.state, move)
+    if found.status == "winnable" and words is not None:
+        return f"{words}: it starts a winning line ({len(found.line)} moves)."
+    if found.status == "lost":
+        tail = f" A move that looks good: {words}." if words is not None else " No move is left."
+        return f"this position can no longer be won.{tail}"
+    if found.status == "won":
+        return "the game is won."
+    if words is None:
+        return "no move is left."
+    return f"it found no winning line in its time. A move that looks good: {words}."

@@ -10,6 +10,7 @@ import pytest
 import cardtable
 from cardtable.core.cards import make_card, parse_card
 from cardtable.games.klondike import KlondikeState
+from cardtable.hints import SEES_FACE_DOWN, honest_hint, solver_words
 
 from .runner import run
 
@@ -165,35 +166,55 @@ def test_no_over_message_while_a_move_is_left(tmp_path: Path) -> None:
     assert "Game over" not in result.stdout
 
 
-def test_hint_shows_the_solvers_move_and_does_not_play_it() -> None:
+def test_hint_is_the_honest_players_move_and_is_not_played() -> None:
+    # The plain hint sees what the player sees: on deal 8 its first move is a free look
+    # through the stock (the same on any machine: no sample is weighed for it).
     result = run(["play", "klondike", "--deal", "8"], input="hint\nmoves\n")
     assert result.exit_code == 0, result.output
     _, (_, hint_reply), (_, moves) = replies(result.stdout)
-    expected = cardtable.hint(cardtable.new_game("klondike", deal=8), seconds=10)
-    assert expected.source == "solver"
+    expected = honest_hint(cardtable.new_game("klondike", deal=8))
+    assert (str(expected.move), expected.source) == ("d", "honest")
     assert hint_reply == [expected.text]
-    assert hint_reply[0].startswith(f"Play {expected.move}: it starts a winning line")
+    assert hint_reply[0].startswith("Draw three cards: a look at cards you have not seen")
+    assert "d" in moves[0].split()  # still to play
+
+
+def test_solver_shows_its_move_and_says_it_sees_the_face_down_cards() -> None:
+    result = run(["play", "klondike", "--deal", "8"], input="solver\nmoves\n")
+    assert result.exit_code == 0, result.output
+    _, (_, reply), (_, moves) = replies(result.stdout)
+    game = cardtable.new_game("klondike", deal=8)
+    expected = cardtable.hint(game, seconds=10)
+    assert expected.source == "solver"
+    assert reply == [SEES_FACE_DOWN + solver_words(game, expected)]
+    assert reply[0].startswith("The solver sees the face-down cards: Move A♣ to the clubs foundation: it starts")
     assert str(expected.move) in moves[0].split()  # a legal move, still to play
 
 
-def test_hint_says_when_the_position_can_no_longer_be_won(tmp_path: Path) -> None:
-    result = run(["play", "devils-square", "--deal", "1"], input="hint\n")
-    _, (_, reply) = replies(result.stdout, "devils-square> ")
-    assert len(reply) == 1 and reply[0].startswith("This position can no longer be won. The heuristic move is ")
+def test_only_the_solver_says_the_position_can_no_longer_be_won(tmp_path: Path) -> None:
+    result = run(["play", "devils-square", "--deal", "1"], input="solver\nhint\n")
+    _, (_, solver), (_, plain) = replies(result.stdout, "devils-square> ")
+    assert len(solver) == 1
+    assert solver[0].startswith(SEES_FACE_DOWN + "this position can no longer be won. A move that looks good: ")
+    assert len(plain) == 1 and "no longer be won" not in plain[0] and "unseen cards" in plain[0]
     save = klondike_save(tmp_path, stuck_klondike(), redeals=0)  # the position of test_over_message: no move at all
-    result = run(["play", "klondike", "--load", str(save)], input="hint\n")
-    _, (_, reply) = replies(result.stdout)
-    assert reply == ["This position can no longer be won. No move is left."]
+    result = run(["play", "klondike", "--load", str(save)], input="solver\nhint\n")
+    _, (_, solver), (_, plain) = replies(result.stdout)
+    assert solver == [SEES_FACE_DOWN + "this position can no longer be won. No move is left."]
+    assert plain == ["No move is left."]
 
 
 def test_hint_on_a_won_game(tmp_path: Path) -> None:
     king = make_card(13, 3)  # KS
     save = klondike_save(tmp_path, KlondikeState((), (), (13, 13, 13, 12), ((king,),) + ((),) * 6, (0,) * 7, 0))
-    result = run(["play", "klondike", "--load", str(save)], input="1f\nhint\n")
-    assert replies(result.stdout)[-1] == ("hint", ["The game is won."])
+    result = run(["play", "klondike", "--load", str(save)], input="1f\nhint\nsolver\n")
+    assert replies(result.stdout)[-2:] == [
+        ("hint", ["The game is won."]),
+        ("solver", [SEES_FACE_DOWN + "the game is won."]),
+    ]
 
 
-def test_hint_uses_the_short_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_solver_uses_the_short_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     from cardtable.cli import play
 
     budgets: list[float] = []
@@ -203,8 +224,8 @@ def test_hint_uses_the_short_budget(monkeypatch: pytest.MonkeyPatch) -> None:
         return cardtable.Hint(None, "heuristic", "unknown", "a hint")
 
     monkeypatch.setattr(play, "hint", fake_hint)
-    result = run(["play", "klondike", "--deal", "0"], input="hint\n")
-    assert replies(result.stdout)[-1] == ("hint", ["a hint"])
+    result = run(["play", "klondike", "--deal", "0"], input="solver\n")
+    assert replies(result.stdout)[-1] == ("solver", [SEES_FACE_DOWN + "no move is left."])
     assert budgets == [play.HINT_SECONDS] and play.HINT_SECONDS == 2.0
 
 
@@ -212,4 +233,5 @@ def test_hint_is_in_help_and_takes_no_argument() -> None:
     result = run(["play", "klondike", "--deal", "0"], input="help\nhint now\n")
     _, (_, help_), (_, bad) = replies(result.stdout)
     assert any(line.strip().startswith("hint ") for line in help_)
+    assert any(line.strip().startswith("solver ") for line in help_)
     assert bad == ["error: hint takes no argument"]

@@ -28,7 +28,7 @@ from ..core.errors import CardtableError, SaveFileError
 from ..core.game import MAX_SAVE_SIZE, Game
 from ..core.inputs import QUOTE_LENGTH, quote
 from ..core.multiplayer import MultiplayerGame
-from ..hints import hint
+from ..hints import SEES_FACE_DOWN, hint, honest_hint, solver_words
 from .common import write_whole
 from .render import error_line, outcome_message, position_lines
 
@@ -38,7 +38,8 @@ COMMANDS: dict[str, str] = {
     "undo": "take back the last move",
     "redo": "play again the last move taken back",
     "restart": "go back to the start of the deal",
-    "hint": "show a move to play (the solver's, or a labelled heuristic one) without playing it",
+    "hint": "show a move a strong player would play here, from the cards you see, without playing it",
+    "solver": "ask the solver, which sees the face-down cards: a winning move, or whether the deal is lost",
     "save FILE": "write the game to a save file",
     "load FILE": "continue a game from a save file",
     "help": "show this help",
@@ -47,7 +48,8 @@ COMMANDS: dict[str, str] = {
 """The commands of the prompt, as shown by ``help``."""
 
 HINT_SECONDS = 2.0
-"""The time the solver may take for a ``hint`` at the prompt, in seconds."""
+"""The time the solver may take for a ``solver`` hint at the prompt, in seconds (a ``hint``,
+the honest player's, takes :data:`cardtable.hints.HONEST_SECONDS`)."""
 
 RANDOM_LEVEL = "random"
 """The level shown for a deal not chosen by level (a deal number, a random deal, a save file)."""
@@ -200,7 +202,7 @@ class Session(PromptSession):
         try:
             if command == "quit":
                 return False
-            if command in ("help", "moves", "undo", "redo", "restart", "hint") and argument:
+            if command in ("help", "moves", "undo", "redo", "restart", "hint", "solver") and argument:
                 raise _InputError(f"{command} takes no argument")
             if command in ("save", "load") and not argument:
                 raise _InputError(f"usage: {command} FILE")
@@ -216,8 +218,10 @@ class Session(PromptSession):
             elif command == "restart":
                 self.game.restart()
                 self.note("back to the start")
-            elif command == "hint":
-                self._say(Text(hint(self.game, seconds=HINT_SECONDS).text))
+            elif command == "hint":  # from what the player sees and has seen only
+                self._say(Text(honest_hint(self.game).text))
+            elif command == "solver":  # the player asked the all-seeing solver, and it says so
+                self._say(Text(SEES_FACE_DOWN + solver_words(self.game, hint(self.game, seconds=HINT_SECONDS))))
             elif command == "save":
                 write_save(self.game, argument)
                 self._say(Text(f"saved to {argument}"))

@@ -33,7 +33,7 @@ from collections import Counter
 from typing import Any
 
 from ..core.game import Game
-from ..hints import HONEST_SAMPLES, HONEST_SECONDS, hint, honest_hint
+from ..hints import HONEST_SAMPLES, HONEST_SECONDS, SEES_FACE_DOWN, hint, honest_hint, solver_words
 from ..solve.solver import solve
 
 HINT_SECONDS = 0.04
@@ -52,9 +52,6 @@ FINISH_NODES = 20_000
 
 FINISH_SECONDS = 0.03
 """... and its time: the check runs once per position, inside the move's answer."""
-
-SEES_FACE_DOWN = "The solver sees the face-down cards: "
-"""How every solver hint at the table begins: it says what it knows."""
 
 
 def start_state(game: Game[Any, Any]) -> Any:
@@ -163,7 +160,7 @@ class TableHints:
             "move": None if found.move is None else str(found.move),
             "source": found.source,
             "status": found.status,
-            "text": SEES_FACE_DOWN + _solver_words(game, found.move, found.status, len(found.line)),
+            "text": SEES_FACE_DOWN + solver_words(game, found),
         }
 
     def verdict(self, game: Game[Any, Any], seconds: float = HINT_SECONDS) -> dict[str, str]:
@@ -227,21 +224,6 @@ class TableHints:
                 line = [str(m) for m in result.moves]
         self._finish, self._finish_key = line, key
         return line
-
-
-def _solver_words(game: Game[Any, Any], move: Any, status: str, line: int) -> str:
-    """The solver's answer in words: its move and what it knows of the position."""
-    words = None if move is None else game.rules.describe_move(game.state, move)
-    if status == "winnable" and words is not None:
-        return f"{words}: it starts a winning line ({line} moves)."
-    if status == "lost":
-        tail = f" A move that looks good: {words}." if words is not None else " No move is left."
-        return f"this position can no longer be won.{tail}"
-    if status == "won":
-        return "the game is won."
-    if words is None:
-        return "no move is left."
-    return f"it found no winning line in its time. A move that looks good: {words}."
 
 
 __all__ = [
