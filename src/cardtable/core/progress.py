@@ -51,7 +51,7 @@ def end_measure(rules: Rules[Any, Any], state: Any) -> tuple[int, ...]:
 
 
 def is_progress(after: tuple[int, ...], before: tuple[int, ...]) -> bool:
-    """Whether progress measure ``after`` is progress over ``before``: any number larger.
+    """Whether measure ``after`` (an end measure, or a progress measure) is progress over ``before``: any number larger.
 
     >>> is_progress((3, -20), (2, -20)), is_progress((2, -21), (2, -20))
     (True, False)
@@ -142,7 +142,7 @@ class ProgressMemo:
     """:func:`can_progress` with a memory, for asking about many positions of one game
     in a row.
 
-    The answer for a position depends only on the position and its progress
+    The answer for a position depends only on the position and its end
     measure (the *base*), so it is remembered by both: every position on a path
     found to reach progress over a base reaches it too, and when a search over a
     base ends without progress, none of the positions it saw can make progress
