@@ -52,3 +52,18 @@ def random_line(rules: Rules[Any, Any], state: Any, seed: int, length: int) -> l
         state = rules.apply(state, rng.choice(moves))
         line.append(state)
     return line
+
+
+def reachable(rules: Rules[Any, Any], start: Any) -> set[Any]:
+    """Every position reachable from ``start`` by the rules' legal moves (a small space: a toy
+    game's deal, a test's end game)."""
+    seen = {start}
+    waiting = [start]
+    while waiting:
+        here = waiting.pop()
+        for move in rules.legal_moves(here):
+            there = rules.apply(here, move)
+            if there not in seen:
+                seen.add(there)
+                waiting.append(there)
+    return seen

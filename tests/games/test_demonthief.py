@@ -35,7 +35,7 @@ from cardtable.games.demonthief import (
     DemonthiefState,
 )
 from cardtable.solve import native
-from tests.helpers import distinct_positions, perft, random_line
+from tests.helpers import distinct_positions, perft, random_line, reachable
 
 DT = Demonthief()
 DAT = DemonsAndThieves()
@@ -486,20 +486,6 @@ def test_not_over_after_a_group_shift_through_an_empty_pile() -> None:
     # One card at a time no card would ever go home: a queen parked in the empty pile
     # uncovers a king, and a king never finds a place while no pile is empty.
     assert not any(SingleCards().score(t) > DT.score(state_of(text)) for t in reachable(SingleCards(), state_of(text)))
-
-
-def reachable(rules: Demonthief, start: DemonthiefState) -> set[DemonthiefState]:
-    """Every position reachable from ``start`` (a small space: a test's end game)."""
-    seen = {start}
-    waiting = [start]
-    while waiting:
-        here = waiting.pop()
-        for move in rules.legal_moves(here):
-            there = rules.apply(here, move)
-            if there not in seen:
-                seen.add(there)
-                waiting.append(there)
-    return seen
 
 
 # --- move text -----------------------------------------------------------------------------

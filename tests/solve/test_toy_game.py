@@ -21,6 +21,7 @@ from cardtable.solve.search import Budget, depth_first, search
 from cardtable.solve.solver import solver_space
 from cardtable.solve.spaces import EagerSpace, RulesSpace, space_for
 from cardtable.solve.types import Pruned
+from tests.helpers import reachable
 from tests.toys import TOY_PATIENCE
 
 pytestmark = pytest.mark.usefixtures("toy_games")
@@ -31,18 +32,7 @@ DEALS = range(30)
 def winnable(rules: Rules[Any, Any], start: Any) -> bool:
     """Whether any line of legal moves from ``start`` wins: every position reachable by the
     rules visited, with no symmetry, safe move or move order of the solver's."""
-    seen = {start}
-    todo = [start]
-    while todo:
-        state = todo.pop()
-        if rules.is_won(state):
-            return True
-        for move in rules.legal_moves(state):
-            after = rules.apply(state, move)
-            if after not in seen:
-                seen.add(after)
-                todo.append(after)
-    return False
+    return any(rules.is_won(state) for state in reachable(rules, start))
 
 
 def replay(game: Game[Any, Any], moves: list[Any]) -> bool:
