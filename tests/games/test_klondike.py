@@ -287,8 +287,8 @@ def test_over_when_only_pointless_moves_remain() -> None:
     assert g.outcome.over  # ...but none makes progress
     assert g.outcome.ending is Ending.NO_PROGRESS
     assert g.outcome.describe() == (
-        "Game over: no move can make progress any more "
-        "(some moves remain, but none of them can change anything that matters)."
+        "Game over: no move can change the position any more "
+        "(the moves left only move cards back and forth or turn the stock round)."
     )
 
 

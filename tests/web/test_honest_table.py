@@ -37,9 +37,9 @@ def moves(text: str) -> list[str]:
 DEMONTHIEF_8_LAST_CARD = moves(
     "78 d d d d d d d d d d d d d d d d d d wf 5f xf d d d d d d x1 d d d d d d d d d d d wf d d d d d d wf d d d wf d"
 )
-"""Demonthief deal 8 after these moves: one face-down stock card is left, and the library's
-exact end (``outcome.over``: no move can make progress, which looks at that card) says the
-game is over. At the table the draw is legal, so it is allowed."""
+"""Demonthief deal 8 after these moves: one face-down stock card is left, and the deal is lost
+(the solver, which looks at that card, proves it). At the table the draw is legal, so it is
+allowed; the rules' end waits for it too (a draw changes the position)."""
 
 DEMONTHIEF_1041_UNSEEN = moves(
     "3f 8f x3 x2 xf 24:2 x2 x4 73 5f 5f 51 25 x2 52 d wf 25 d d wf 52 d d d wf 25 d d d d d wf 52 d d d d d d wf 25 "

@@ -182,7 +182,7 @@ def outcome_message(outcome: Outcome | MultiplayerOutcome) -> Text | None:
 
     >>> from cardtable.core.game import Ending
     >>> outcome_message(Outcome(won=False, over=True, score=7, ending=Ending.NO_PROGRESS)).plain[:47]
-    'Game over: no move can make progress any more ('
+    'Game over: no move can change the position any '
     >>> outcome_message(Outcome(won=True, over=True, score=52, ending=Ending.WON)).plain
     'You won! Score 52.'
     >>> outcome_message(Outcome(won=False, over=False, score=7)) is None

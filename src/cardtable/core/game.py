@@ -65,8 +65,8 @@ _ENDING_TEXT = {
     Ending.WON: "You won!",
     Ending.NO_LEGAL_MOVE: "Game over: there are no more valid moves to play.",
     Ending.NO_PROGRESS: (
-        "Game over: no move can make progress any more "
-        "(some moves remain, but none of them can change anything that matters)."
+        "Game over: no move can change the position any more "
+        "(the moves left only move cards back and forth or turn the stock round)."
     ),
     Ending.MOVE_LIMIT: "Game over: the move limit is reached.",
 }
