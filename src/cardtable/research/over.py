@@ -1,11 +1,12 @@
 """Exact "over" along an episode, cheaply: what the research environments ask after every move.
 
-A one-player game is over when no sequence of moves can make progress any more
+A one-player game is over when no move can change the position any more
 (:mod:`cardtable.core.progress`): exactly when ``can_progress(rules, state, limit)
 is False``, that is when the positions reachable without progress (``R(state)``:
 every position reachable by moves none of which reaches progress over ``state``'s
-end measure, :func:`~cardtable.core.progress.end_measure`) number at most ``limit`` and none has a move that makes
-progress. That answer does not depend on the order of the search, and
+end measure, :func:`~cardtable.core.progress.end_measure`) number at most ``limit``,
+none has a move that makes progress and (Demonthief) each can come back to ``state``.
+That answer does not depend on the order of the search, and
 :class:`EpisodeOver` gives exactly it for each position of an episode, played
 one after another, spending far less than a search from scratch each time:
 
