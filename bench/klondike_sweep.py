@@ -16,6 +16,15 @@ thresholds, and the largest peak memory.
 solved and the other unsolvable (there must be none), and where one decided and
 the other did not.
 
+``--peer PROGRAM`` runs a build of lonelybot (Rust), the fastest Klondike solver we
+know of, on the same deals after ours, and prints its figures and where its verdicts
+differ from ours. It cannot be installed here (its crates are not on any registry this
+machine reaches); ``docs/benchmarks.md`` says how the build used was made from its
+public source. PROGRAM reads one deal a line, ``N tableau P1|P2|...|P7 down
+0,1,...,6 stock C1 C2 ...`` (piles and stock bottom first, cards as ``TH``), solves it
+with draw 3 and unlimited redeals within the cap given as its one argument, and
+writes ``N verdict cpu_seconds wall_seconds``.
+
 Run (the figures in ``docs/benchmarks.md``): ``nice -n 5 .venv/bin/python
 bench/klondike_sweep.py --start 0 --stop 10000 --log /tmp/ksweep.jsonl``.
 """
@@ -25,21 +34,55 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
+import subprocess
 import time
 from typing import Any
 
 import cardtable
+from cardtable.core.cards import card_text
 from cardtable.solve import solve
 
 THRESHOLDS = (0.1, 0.5, 1.0, 1.4, 2.0)
 """Seconds the summary counts the deals over."""
 
 PEER = (
-    "peer, published only (it cannot be built here, docs/benchmarks.md): lonelybot (Rust) on its own 200 deals, "
+    "peer, published: lonelybot (Rust) on its own 200 deals, "
     "mean 32 ms, slowest 1.4 s; 81.96% +-0.05 of draw-3 deals winnable over 2.4 million deals"
 )
-"""The figures of the fastest solver we know of, printed beside ours."""
+"""The published figures of the fastest solver we know of, printed beside ours."""
+
+
+def peer_line(deal: int) -> str:
+    """A deal as the ``--peer`` program reads it (module docstring).
+
+    >>> peer_line(0).split()[:3]
+    ['0', 'tableau', 'TH|KC']
+    """
+    s = cardtable.rules_for("klondike").deal(deal)
+    tableau = "|".join(" ".join(card_text(c) for c in pile) for pile in s.tableau)
+    down = ",".join(map(str, s.down))
+    return f"{deal} tableau {tableau} down {down} stock {' '.join(card_text(c) for c in s.stock)}"
+
+
+def run_peer(program: str, deals: range, seconds: float) -> list[dict[str, Any]]:
+    """The ``--peer`` program's rows for ``deals`` (one process for all; its peak memory is
+    that process's high-water mark, the same in every row).
+
+    >>> callable(run_peer)
+    True
+    """
+    text = "".join(peer_line(d) + "\n" for d in deals)
+    done = subprocess.run([program, f"{seconds:g}"], input=text, capture_output=True, text=True, check=True)
+    peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    rows = []
+    for line in done.stdout.splitlines():
+        deal, verdict, cpu, wall = line.split()
+        verdict = verdict if verdict in ("solved", "unsolvable") else "unknown"
+        row = {"deal": int(deal), "verdict": verdict, "seconds": float(wall), "cpu": float(cpu), "peak_mb": peak_mb}
+        rows.append(row)
+    return rows
 
 
 def solve_one(deal: int, seconds: float) -> dict[str, Any]:
@@ -155,6 +198,7 @@ def main() -> None:
         "--retry", type=float, metavar="S", help="solve the deals left unknown again with a cap of S seconds"
     )
     parser.add_argument("--compare", metavar="FILE", help="another log: print where the verdicts differ")
+    parser.add_argument("--peer", metavar="PROGRAM", help="a lonelybot build: run it on the same deals (docstring)")
     args = parser.parse_args()
     done = read_log(args.log, args.seconds, args.retry)
     retries = [args.seconds] if args.retry is None else [args.seconds, args.retry]
@@ -176,6 +220,12 @@ def main() -> None:
         print(f"solved again at {args.retry:g} s: {len(again)} deals {again[:40]}{' ...' if len(again) > 40 else ''}")
     print(summary(rows))
     print(PEER)
+    if args.peer:
+        cap = max(args.seconds, args.retry or 0.0)
+        peer = run_peer(args.peer, range(args.start, args.stop), cap)
+        print(f"peer, the same deals in this run: {os.path.basename(args.peer)}, {cap:g} s cap per deal")
+        print(summary(peer))
+        print("ours against the peer: " + compare({r["deal"]: r for r in rows}, {r["deal"]: r for r in peer}))
     if args.compare:
         other = read_log(args.compare, args.seconds, args.retry)
         print(compare({d: done[d] for d in range(args.start, args.stop)}, other))
