@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.text import Text
 
 from ..analysis.jobs import MAX_RUN_DEALS
-from ..core.inputs import quote
+from ..core.inputs import MAX_INT, quote  # a limit's count: a 64-bit counter in the cores
 from .common import (
     GAME_OPTIONS,
     MAX_WORKERS,
@@ -30,9 +30,6 @@ from .common import (
     write_whole,
 )
 from .render import make_console
-
-MAX_COUNT = 2**63 - 1
-"""The largest count of positions a limit may name (a 64-bit counter in the compiled cores)."""
 
 DEFAULT_STORE = "cardtable-analysis.sqlite"
 """The results store when ``--store`` is not given (in the current folder)."""
@@ -101,10 +98,10 @@ def _budget_options(command: Any) -> Any:
 @analyze_group.command("solve", context_settings=GAME_OPTIONS)
 @click.argument("game")
 @click.option("--seconds", type=Number(0), default=None, help="Time limit per deal.")
-@click.option("--nodes", type=WholeNumber(0, MAX_COUNT), default=None, help="Limit on positions explored per deal.")
+@click.option("--nodes", type=WholeNumber(0, MAX_INT), default=None, help="Limit on positions explored per deal.")
 @click.option(
     "--memory",
-    type=WholeNumber(0, MAX_COUNT),
+    type=WholeNumber(0, MAX_INT),
     default=None,
     help="Limit on positions remembered per deal (default: fitted to each worker's machine).",
 )
@@ -139,7 +136,7 @@ def solve_command(
 @click.argument("game")
 @click.option(
     "--nodes",
-    type=WholeNumber(0, MAX_COUNT),
+    type=WholeNumber(0, MAX_INT),
     default=None,
     help="Positions each grading search may explore (default: the levels').",
 )
