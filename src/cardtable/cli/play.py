@@ -267,10 +267,9 @@ class Session(PromptSession):
         level = None if isinstance(self.game, MultiplayerGame) else self.level  # levels: one-player games
         for line in position_lines(self.game, self.console.width, level):
             self._say(line)
-        # A one-player game is told over only when nothing is left to play (seen_outcome):
-        # the exact "over" searches the face-down cards, which the player cannot see.
-        game = self.game
-        message = outcome_message(game.outcome if isinstance(game, MultiplayerGame) else game.seen_outcome)
+        # Told over only from what the player sees (seen_outcome): a one-player game's exact
+        # "over" searches the face-down cards.
+        message = outcome_message(self.game.seen_outcome)
         if message is not None:
             self._say(message)
 

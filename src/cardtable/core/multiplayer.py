@@ -395,6 +395,17 @@ class MultiplayerGame(Game[S, M], Generic[S, M]):
         over = result is not None
         return MultiplayerOutcome(over, result, Ending.GAME_END if over else None, self.rules.SCORE_UNIT)
 
+    @property
+    def seen_outcome(self) -> MultiplayerOutcome:  # type: ignore[override]
+        """As :attr:`outcome`: a multi-player game ends when every hand is empty, which
+        every seat sees (no search over hidden cards decides it).
+
+        >>> import cardtable
+        >>> g = cardtable.new_game("deserto", deal=1); g.seen_outcome == g.outcome
+        True
+        """
+        return self.outcome
+
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise NotYourTurnError(f"no seat {quote(seat)}: seats are 0 to {self.players - 1}")
