@@ -8,7 +8,7 @@ game with one), the multi-player end, and the outcome values themselves.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -183,3 +183,58 @@ def test_events_are_events() -> None:
     for seat in (0, 1, None):
         event = game.history(seat)[0]
         assert isinstance(event, Event) and event.seat == 0 and hash(event) == hash(game.history(seat)[0])
+
+
+def _positions_of_random_play(name: str, deals: range, seed: int) -> list[Game[Any, Any]]:
+    """Games of ``name`` at positions random play reaches from ``deals``: each game's
+    every 20th position, up to the first the exact outcome calls over (that one included)."""
+    rng = random.Random(seed)
+    out = []
+    for deal in deals:
+        game = cardtable.new_game(name, deal=deal)
+        for step in range(400):
+            if step % 20 == 0 or game.outcome.over:
+                out.append(cardtable.new_game(name, layout=game.to_text()))
+            if game.outcome.over:
+                break
+            game.play(rng.choice(game.legal_moves()))
+    return out
+
+
+def _over_with_other_face_down_cards(game: Game[Any, Any], rng: random.Random) -> bool:
+    """The exact "over" of ``game``'s position with its face-down cards shuffled."""
+    rules = game.rules
+    hidden = list(rules.face_down(game.state))
+    rng.shuffle(hidden)
+    return cardtable.new_game(game.name, layout=rules.to_text(rules.with_face_down(game.state, hidden))).outcome.over
+
+
+@pytest.mark.parametrize("name", [n for n in cardtable.games.names() if not cardtable.rules_for(n).OVER_SEES_HIDDEN])
+def test_a_game_whose_over_sees_nothing_hidden_ends_at_the_table_as_its_rules_say(name: str) -> None:
+    # Rules.OVER_SEES_HIDDEN False: the exact over never depends on the face-down cards,
+    # so the table tells it (seen_outcome is outcome), before no legal move is left.
+    rng = random.Random(1)
+    games = _positions_of_random_play(name, range(12), seed=2)
+    for game in games:
+        over = game.outcome.over
+        assert all(_over_with_other_face_down_cards(game, rng) == over for _ in range(2))
+        assert game.seen_outcome == game.outcome
+    assert any(g.outcome.over for g in games) and any(g.rules.face_down(g.state) for g in games)
+
+
+@pytest.mark.parametrize("name", ["demonthief", "demons-and-thieves", "devils-square"])
+def test_the_table_says_over_when_the_moves_left_change_nothing(name: str) -> None:
+    # Until 2026-11-28 these tables waited for no legal move, so a player left with moves
+    # that only go back and forth was never told the game was over.
+    games = _positions_of_random_play(name, range(12), seed=2)
+    ended = [g for g in games if g.seen_outcome.over and g.legal_moves()]
+    assert ended and all(g.seen_outcome.ending is Ending.NO_PROGRESS for g in ended)
+
+
+def test_klondike_over_sees_the_stock_so_its_table_waits_for_no_legal_move() -> None:
+    # The same check fails for Klondike: its over search turns the stock round.
+    assert cardtable.rules_for("klondike").OVER_SEES_HIDDEN
+    rng = random.Random(1)
+    games = _positions_of_random_play("klondike", range(12), seed=2)
+    assert any(_over_with_other_face_down_cards(g, rng) != g.outcome.over for g in games for _ in range(2))
+    assert any(g.outcome.over and not g.seen_outcome.over for g in games)

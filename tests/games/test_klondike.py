@@ -288,7 +288,7 @@ def test_over_when_only_pointless_moves_remain() -> None:
     assert g.outcome.ending is Ending.NO_PROGRESS
     assert g.outcome.describe() == (
         "Game over: no move can change the position any more "
-        "(the moves left only move cards back and forth or turn the stock round)."
+        "(the moves left only go back and forth, or round in a circle)."
     )
 
 

@@ -267,8 +267,8 @@ class Session(PromptSession):
         level = None if isinstance(self.game, MultiplayerGame) else self.level  # levels: one-player games
         for line in position_lines(self.game, self.console.width, level):
             self._say(line)
-        # Told over only from what the player sees (seen_outcome): a one-player game's exact
-        # "over" searches the face-down cards.
+        # Told over only from what the player sees (seen_outcome): Klondike's exact "over"
+        # turns the stock round, whose order the player may not know.
         message = outcome_message(self.game.seen_outcome)
         if message is not None:
             self._say(message)

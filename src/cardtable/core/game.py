@@ -66,7 +66,7 @@ _ENDING_TEXT = {
     Ending.NO_LEGAL_MOVE: "Game over: there are no more valid moves to play.",
     Ending.NO_PROGRESS: (
         "Game over: no move can change the position any more "
-        "(the moves left only move cards back and forth or turn the stock round)."
+        "(the moves left only go back and forth, or round in a circle)."
     ),
     Ending.MOVE_LIMIT: "Game over: the move limit is reached.",
 }
@@ -405,16 +405,20 @@ class Game(Generic[S, M]):
 
     @property
     def seen_outcome(self) -> Outcome:
-        """Where the game stands for a player at the table, as the rules texts end a game:
-        won, or over when no legal move is left. Nothing the player cannot see decides it:
-        :attr:`outcome`'s "over" searches every line of play, the face-down cards and the
-        stock's order included, which is for solvers and researchers; a table says it only
-        when the player has nothing left to play, and never refuses a legal move.
+        """Where the game stands for a player at the table: won, or over as the rules end
+        it, decided by nothing the player cannot see. Where :attr:`outcome`'s exact "over"
+        never depends on a face-down card (:attr:`~cardtable.core.rules.Rules.OVER_SEES_HIDDEN`
+        False: Desturado, Demonthief, Devil's Square), it is :attr:`outcome`: over also when
+        the moves left cannot change the position. Elsewhere (Klondike, whose over search
+        turns the stock round) over only when no legal move is left, which reads nothing
+        hidden; the exact "over" is then for solvers and researchers.
 
         >>> import cardtable
         >>> cardtable.new_game("klondike", deal=0).seen_outcome
         Outcome(won=False, over=False, score=0)
         """
+        if not self.rules.OVER_SEES_HIDDEN:
+            return self.outcome
         rules, state = self.rules, self._state
         if rules.is_won(state):
             return Outcome(True, True, rules.score(state), Ending.WON)

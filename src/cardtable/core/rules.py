@@ -497,6 +497,16 @@ class Rules(ABC, Generic[S, M]):
     over detection also asks whether every position reachable without progress can
     come back to the one asked about (:func:`~cardtable.core.progress.can_progress`)."""
 
+    OVER_SEES_HIDDEN: bool = True
+    """Whether the exact "over" (:attr:`~cardtable.core.game.Game.outcome`) may depend on
+    cards the player cannot see (:meth:`face_down`). False only where the over search never
+    brings a face-down card into play: every move that would (a draw, a card turned up, a
+    deal) is progress or one-way, where the search stops. A table then tells the game over
+    as the rules end it, when no move can change the position
+    (:attr:`~cardtable.core.game.Game.seen_outcome`); where it may depend on them (Klondike:
+    the search turns the stock round, whose order the player may not know), only when no
+    legal move is left."""
+
     @abstractmethod
     def score(self, state: S) -> int:
         """The score of the position, as the game's docs define it."""

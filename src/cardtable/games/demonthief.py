@@ -292,6 +292,9 @@ class Demonthief(FrenchCards, Rules[DemonthiefState, DemonthiefMove]):
     MOVE_TYPE = DemonthiefMove
     COUNT_OPTIONAL = True
     ONE_WAY_COMPLETE = False  # a card off a card it does not fit on (one_way)
+    # Face down: the stock, and the reserve under its top; a draw, a redeal and a reserve move
+    # are each progress or one-way, where the over search stops.
+    OVER_SEES_HIDDEN = False
 
     # --- positions -------------------------------------------------------------
 

@@ -197,6 +197,7 @@ class Desturado(FrenchCards, Rules[DesturadoState, DesturadoMove]):
         ),
     )
     NOTATION = "source then target: ab column a onto column b, a3 column a to hand space 3, 13 hand 1 onto hand 3"
+    OVER_SEES_HIDDEN = False  # face down: under the columns; a card turned up is progress
     MOVE_TYPE = DesturadoMove
 
     def __init__(self, /, **options: Any) -> None:

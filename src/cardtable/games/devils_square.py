@@ -276,6 +276,7 @@ class DevilsSquare(Rules[DevilsSquareState, DevilsSquareMove]):
     name = "devils-square"
     title = "Devil's Square"
     NOTATION = "a1b2 top card of a1 onto b2, a1b2:2 top two cards, a1b2:3 a whole 3-card pile"
+    OVER_SEES_HIDDEN = False  # face down: the draw pile; a card dealt from it is progress
     MOVE_TYPE = DevilsSquareMove
     COUNT_OPTIONAL = True
 
