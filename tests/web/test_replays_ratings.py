@@ -100,6 +100,10 @@ def test_a_rated_game_is_replayed_from_every_seat_and_rates_both_players_once(cl
     assert client.get("/api/replays/" + "x" * 22).status_code == 404
     assert client.get(f"/api/replays/{replay_id}", params={"view": 7}).status_code == 400
     assert client.get(f"/api/replays/{replay_id}", params={"at": moves + 1}).status_code == 400
+    for field in ("at", "view"):  # digits that are not ASCII: refused, not a 500
+        for text in ("\u00b2", "\u0661", "\uff11"):
+            refused = client.get(f"/api/replays/{replay_id}", params={field: text})
+            assert refused.status_code == 400 and refused.json()["error"], (field, text)
 
     # Both ratings moved once: the winner's up, the other's down; the bots are on the board.
     board = client.get("/api/ratings").json()

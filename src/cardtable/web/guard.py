@@ -34,6 +34,7 @@ from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from ..core.inputs import is_decimal
 from .errors import TableError
 
 log = logging.getLogger("cardtable.web.guard")
@@ -153,7 +154,7 @@ class Guard:
             return
         declared = headers.get("content-length", "0").strip()
         too_large = TableError("too-large", f"a request body has at most {self.body_bytes} bytes")
-        if not declared.isdigit() or len(declared) > 12 or int(declared) > self.body_bytes:
+        if not is_decimal(declared) or len(declared) > 12 or int(declared) > self.body_bytes:
             await _answer(send_with_headers, too_large)
             return
         chunks: list[bytes] = []

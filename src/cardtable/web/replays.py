@@ -31,6 +31,7 @@ from typing import Any, cast
 
 from ..api import new_game
 from ..core.errors import CardtableError
+from ..core.inputs import is_decimal
 from ..core.multiplayer import MultiplayerGame
 from ..games import spec_for
 from .database import Database
@@ -48,7 +49,7 @@ def _view(view: Any, players: int) -> int | str:
     if view == "all":
         return "all"
     text = str(view)
-    if text.isdigit() and len(text) < 3 and int(text) < players:
+    if is_decimal(text) and len(text) < 3 and int(text) < players:
         return int(text)
     raise TableError("bad-request", f"no point of view {text[:20]!r}: {VIEWS}")
 
@@ -86,7 +87,7 @@ def replay(db: Database, replay_id: str, view: Any = None, at: Any = None) -> di
     shown = _view(view, len(seats))
     if at in (None, ""):
         step = len(moves)
-    elif str(at).isdigit() and len(str(at)) < 6 and int(str(at)) <= len(moves):
+    elif is_decimal(str(at)) and len(str(at)) < 6 and int(str(at)) <= len(moves):
         step = int(str(at))
     else:
         raise TableError("bad-request", f"a move number from 0 to {len(moves)}")
