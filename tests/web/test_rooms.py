@@ -497,9 +497,11 @@ def test_undo_redo_restart_and_a_hint_against_bots(client: TestClient) -> None:
     assert four <= after and len(after) > len(four)
 
 
-def test_undo_after_a_lost_game_forgets_its_replay(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A lost game against bots can be taken back; its replay (every card, face-down ones
-    too) and its line in the statistics go with it, or the game played on could be read."""
+def test_a_lost_game_against_bots_stays_lost(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game against bots, once over, is not taken back, played again or redone: its replay
+    shows every card (the bots' hands, the deck's order), which would then be known to the
+    game played on. Until 2026-11-28 an undo or a restart after a loss was allowed (found
+    by the hidden-information audit: the replay was read, then the game undone)."""
     monkeypatch.setattr("cardtable.web.rooms.secrets.randbits", lambda bits: 7)  # deal 7: these moves lose
     room = make_room(client, [HUMAN, GREEDY, GREEDY])
     code = room["code"]
@@ -509,16 +511,18 @@ def test_undo_after_a_lost_game_forgets_its_replay(client: TestClient, monkeypat
         while frame["status"] != "over":
             ws.send_json({"type": "move", "move": rng.choice(frame["table"]["legal"])["move"], "at": frame["at"]})
             frame = person_frame(ws)
-        assert 0 not in frame["result"]["winners"]  # lost: undo is offered
-        assert frame["replay"] is not None
+        assert 0 not in frame["result"]["winners"]  # lost
+        assert not frame["can_undo"] and not frame["can_redo"]
         replay = "/api/replays/" + frame["replay"].removeprefix("/replay/")
         assert client.get(replay).status_code == 200
         assert [r["played"] for r in client.get("/api/stats").json()["rows"]] == [1]
-        ws.send_json({"type": "undo", "at": frame["at"]})
-        back = ws.receive_json()
-    assert back["status"] == "playing" and back["replay"] is None
-    assert client.get(replay).status_code == 404
-    assert client.get("/api/stats").json()["rows"] == []
+        for action in ("undo", "redo", "restart"):
+            ws.send_json({"type": action, "at": frame["at"]})
+            answer = ws.receive_json()
+            assert answer["type"] == "error" and answer["kind"] == "finished", answer
+            assert "start a new game" in answer["error"]
+    assert client.get(replay).status_code == 200
+    assert [r["played"] for r in client.get("/api/stats").json()["rows"]] == [1]
 
 
 def test_undo_and_hints_are_refused_in_a_room_with_another_person(client: TestClient) -> None:

@@ -127,6 +127,9 @@ LOG_LINES = 40
 MISSED_LINES = 500
 """The most log lines the first snapshot of a socket that comes back tells (from the move it saw last)."""
 
+FINISHED = "the game is over, won or lost: its replay shows every card, so it is not taken back; start a new game"
+"""The refusal of an undo, a redo or a restart once a room's game is over (:attr:`Room.finished`)."""
+
 HINT_BOT = "greedy"
 """The bot whose move a hint suggests (when the game's declaration lists it; else its first bot)."""
 
@@ -285,6 +288,13 @@ class Room:
         """Whether the game is over and ``seat`` among its winners."""
         result = self.game.outcome.result if self.game is not None else None
         return result is not None and seat in result.winners
+
+    @property
+    def finished(self) -> bool:
+        """Whether the room's game is over. It then stays over, won or lost: its replay
+        shows every card (the other hands, the deck's order, every gift), so a game taken
+        back or dealt again after it could be played knowing them."""
+        return self.game is not None and self.game.outcome.over
 
 
 def _hash(token: str) -> str:
@@ -1080,8 +1090,8 @@ class Rooms:
             seat = self._solo_action(room, socket, message, "undo")
             game = room.game
             assert game is not None
-            if room.won(seat):
-                raise TableError("finished", "a won game stays won")
+            if room.finished:
+                raise TableError("finished", FINISHED)
             if seat not in room.movers:
                 raise TableError("illegal", "nothing to undo")
             while True:  # back to before the person's last move
@@ -1101,7 +1111,9 @@ class Rooms:
             seat = self._solo_action(room, socket, message, "redo")
             game = room.game
             assert game is not None
-            if not room.redo or room.won(seat):
+            if room.finished:
+                raise TableError("finished", FINISHED)
+            if not room.redo:
                 raise TableError("illegal", "nothing to redo")
             while room.redo:  # the person's move, and the bots' after it, as they were
                 try:
@@ -1124,11 +1136,11 @@ class Rooms:
 
     async def _restart(self, room: Room, socket: Connection, message: dict[str, Any]) -> None:
         async with self._change(room):
-            seat = self._solo_action(room, socket, message, "restart")
+            self._solo_action(room, socket, message, "restart")
             game = room.game
             assert game is not None
-            if room.won(seat):
-                raise TableError("finished", "a won game stays won")
+            if room.finished:
+                raise TableError("finished", FINISHED)
             game.restart()
             room.movers, room.redo = [], []
             room.epoch += 1  # a new epoch with no move: the moves of the old one stay
@@ -1552,7 +1564,7 @@ class Rooms:
         game = room.game
         # What the person of a solo room may ask for now (when no bot is to move).
         free = seat is not None and room.solo and game is not None and game.to_move in (seat, None)
-        won = free and seat is not None and room.won(seat)
+        ended = room.finished
         data: dict[str, Any] = {
             "type": "snapshot",
             "code": room.code,
@@ -1568,8 +1580,8 @@ class Rooms:
             "log": [],
             "log_from": 0,
             "result": None,
-            "can_undo": free and seat in room.movers and not won,
-            "can_redo": free and bool(room.redo) and not won,
+            "can_undo": free and seat in room.movers and not ended,
+            "can_redo": free and bool(room.redo) and not ended,
             "hints": room.hints,
             "started": room.started,
             "ended": room.ended,

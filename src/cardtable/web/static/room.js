@@ -250,7 +250,8 @@ class RoomTable extends Table {
     const watching = table.seat === -1;
     const waiting = table.to_move !== table.seat && table.to_move !== null;  // a bot (or another person) is to play
     this.buttons.hint.hidden = watching;
-    this.buttons.restart.disabled ||= waiting;
+    // A game over stays over (its replay shows every card): no restart, undo or redo.
+    this.buttons.restart.disabled ||= waiting || Boolean(table.outcome && table.outcome.over);
     this.buttons.solver.disabled ||= waiting;
     this.notation.hidden = watching;
     document.getElementById("time").hidden = !this.game.solo;  // a room of people has no clock of its own
