@@ -68,6 +68,7 @@ from .ratings import bot_ratings, shown
 from .replays import replay
 from .rooms import BOT_PAUSE, Rooms, default_game, holder_of
 from .rules_pages import layout_svg, rules_html
+from .serving import MAX_CONNECTIONS, IdleClosingHttp
 from .solitaire_tables import SolitaireTables
 from .statistics import in_progress, stats
 
@@ -101,10 +102,18 @@ WS_MAX_BYTES = 65536
 """The largest WebSocket message the server reads at all (uvicorn closes with 1009 above it,
 before the app sees it); the app's own, smaller cap is :attr:`Limits.message_bytes`."""
 
-SERVER_OPTIONS: dict[str, Any] = {"ws_max_size": WS_MAX_BYTES, "ws_per_message_deflate": False, "log_level": "warning"}
+SERVER_OPTIONS: dict[str, Any] = {
+    "ws_max_size": WS_MAX_BYTES,
+    "ws_per_message_deflate": False,
+    "log_level": "warning",
+    "http": IdleClosingHttp,
+    "limit_concurrency": MAX_CONNECTIONS,
+}
 """uvicorn's options for this app: the message cap, no per-message compression (the frames
 are small, and deflating them was a third of the rooms' send time), uvicorn's own lines at
-warnings only (the app logs each room event itself: :func:`log_events`)."""
+warnings only (the app logs each room event itself: :func:`log_events`), connections with
+no request under way closed after a while, and at most :data:`~cardtable.web.serving.MAX_CONNECTIONS`
+connections at once (:mod:`cardtable.web.serving`)."""
 
 
 def log_events(stream: Any = None) -> None:
@@ -606,7 +615,8 @@ def create_app(
     for path in PAGES:
         app.add_api_route(path, lambda: FileResponse(index), methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.add_middleware(Guard, hosts=tuple(hosts), body_bytes=caps.body_bytes)  # outermost: before any route
+    # Outermost: before any route.
+    app.add_middleware(Guard, hosts=tuple(hosts), body_bytes=caps.body_bytes, body_seconds=caps.body_seconds)
     return app
 
 

@@ -29,6 +29,7 @@ KINDS: MappingProxyType[str, int] = MappingProxyType(
         "seat-taken": 409,  # a seat of a room that someone holds
         "unavailable": 409,  # an action this table does not offer (undo in a room with another person)
         "not-allowed": 405,  # a method a path does not answer (GET for POST)
+        "too-slow": 408,  # a request body that did not arrive in time
         "too-large": 413,  # a request body or WebSocket message over its size cap
         "illegal": 422,  # an illegal move, or nothing to undo, redo or finish
         "too-many": 429,  # over a cap: rooms, spectators, messages a second, room lookups that miss

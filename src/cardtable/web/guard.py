@@ -27,6 +27,7 @@ Each refusal is one log line.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
 import logging
@@ -101,16 +102,21 @@ def same_origin(origin: str, host: str) -> bool:
 
 class Guard:
     """The ASGI middleware (see the module docstring): ``hosts`` are the host names accepted
-    besides IP addresses and ``localhost``; ``body_bytes`` caps a request body.
+    besides IP addresses and ``localhost``; ``body_bytes`` caps a request body, and
+    ``body_seconds`` the time its whole body may take to arrive (408 ``too-slow`` after: a
+    client sending a byte at a time would otherwise hold the request for ever).
 
     >>> Guard(None, hosts=["cards.example"]).hosts
     ('cards.example',)
     """
 
-    def __init__(self, app: Any, hosts: Iterable[str] = (), body_bytes: int = 16384) -> None:
+    def __init__(
+        self, app: Any, hosts: Iterable[str] = (), body_bytes: int = 16384, body_seconds: float = 10.0
+    ) -> None:
         self.app = app
         self.hosts = tuple(hosts)
         self.body_bytes = body_bytes
+        self.body_seconds = body_seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -159,8 +165,15 @@ class Guard:
             return
         chunks: list[bytes] = []
         size = 0
+        deadline = asyncio.get_running_loop().time() + self.body_seconds
         while True:
-            message = await receive()
+            try:
+                async with asyncio.timeout_at(deadline):
+                    message = await receive()
+            except TimeoutError:
+                slow = TableError("too-slow", f"a request body must arrive within {self.body_seconds:g} seconds")
+                await _answer(send_with_headers, slow)
+                return
             if message["type"] != "http.request":
                 return  # the client went away
             chunk = message.get("body", b"")

@@ -54,7 +54,7 @@ class Limits:
     - ``spectators``: sockets without a seat in one room; ``sockets_per_seat``: one
       person's tabs;
     - ``message_bytes``: the largest WebSocket message read; ``body_bytes``: the largest
-      HTTP request body;
+      HTTP request body; ``body_seconds``: the longest a request body may take to arrive;
     - ``messages_per_second`` and ``message_burst``: what one socket may send (a bucket);
     - ``misses_burst`` and ``misses_per_minute``: room lookups (a code with a wrong or
       missing key or token) one address may make;
@@ -78,6 +78,7 @@ class Limits:
     sockets_per_seat: int = 4
     message_bytes: int = 4096
     body_bytes: int = 16384
+    body_seconds: float = 10.0
     messages_per_second: float = 10.0
     message_burst: int = 40
     misses_burst: int = 20
