@@ -133,7 +133,9 @@ def test_axe_finds_no_violation_on_the_daily_pages(page: Page) -> None:
     mode = "desturado-easy"
     key = daily_mode(mode)
     game = cardtable.new_game(
-        key.game, deal=daily_deal(datetime.fromtimestamp(monday, UTC).date(), mode), **key.options()
+        key.game,
+        deal=daily_deal(datetime.fromtimestamp(monday, UTC).date(), mode, page.live.app.state.daily.secret),
+        **key.options(),
     )
     line = [str(m) for m in cardtable.solve(game, seconds=30).moves]
     p = page.page

@@ -443,7 +443,7 @@ def test_a_file_of_the_old_tables_and_rooms_is_migrated(tmp_path: Path) -> None:
     db.execute("INSERT INTO rooms VALUES ('ABCDEF', '{\"players\": 2}', ?, NULL, 0, 'lobby', 1.0, 1.0)", (seats,))
     db.close()
     migrated = Database(str(path))
-    assert migrated.version() == len(MIGRATIONS) == 8
+    assert migrated.version() == len(MIGRATIONS) == 9
     assert migrated.daily_plays("p") == [] and migrated.daily_name("p") is None  # the daily deal's tables, empty
     room = migrated.rooms()[0]
     assert (room.code, room.game, room.player, room.hints, room.redo) == ("ABCDEF", "deserto", None, 0, "[]")

@@ -105,7 +105,7 @@ def test_two_browsers_win_the_daily_deal_and_are_ranked(browser: Any, live: Live
     clock = Clock(MONDAY)
     live.app.state.tables.clock = clock
     key = daily_mode(MODE)
-    deal = daily_deal(MONDAY, MODE)
+    deal = daily_deal(MONDAY, MODE, live.app.state.daily.secret)
     moves = [
         str(m) for m in cardtable.solve(cardtable.new_game(key.game, deal=deal, **key.options()), seconds=30).moves
     ]
@@ -161,7 +161,7 @@ def test_two_browsers_win_the_daily_deal_and_are_ranked(browser: Any, live: Live
 def test_give_up_at_a_daily_table_asks_then_shows_the_number(page: Page) -> None:
     page.live.app.state.tables.clock = Clock(MONDAY)
     p = page.page
-    deal = daily_deal(MONDAY, "devils-square")
+    deal = daily_deal(MONDAY, "devils-square", page.live.app.state.daily.secret)
     p.goto(f"{page.live.url}/daily/play?mode=devils-square")
     p.wait_for_selector("body[data-state='playing']")
     assert visible_number(p, deal) == []

@@ -51,6 +51,12 @@ def app(tmp_path: Path, clock: Clock) -> Iterator[Any]:
 
 
 @pytest.fixture
+def secret(app: Any) -> str:
+    """The test server's secret, which chooses its daily deals (no player knows it)."""
+    return str(app.state.daily.secret)
+
+
+@pytest.fixture
 def browsers(app: Any) -> Callable[[], TestClient]:
     """A new browser (its own cookie) on the app, each call."""
     return lambda: TestClient(app, base_url="http://localhost")
@@ -61,10 +67,10 @@ def ok(response: Any) -> Any:
     return response.json()
 
 
-def line(mode: str, day: date) -> list[str]:
+def line(mode: str, day: date, secret: str) -> list[str]:
     """The solver's winning line of a day's deal (the test knows the deal; the player does not)."""
     key = daily_mode(mode)
-    game = cardtable.new_game(key.game, deal=daily_deal(day, mode), **key.options())
+    game = cardtable.new_game(key.game, deal=daily_deal(day, mode, secret), **key.options())
     moves = [str(m) for m in cardtable.solve(game, seconds=30).moves]
     assert moves
     return moves
@@ -99,25 +105,47 @@ def shows_number(data: Any, deal: int) -> list[str]:
     return found
 
 
-def test_the_deal_is_the_same_for_two_browsers_and_stable_for_a_date(browsers: Callable[[], TestClient]) -> None:
+def test_the_deal_is_the_same_for_two_browsers_and_stable_for_a_date(
+    browsers: Callable[[], TestClient], secret: str
+) -> None:
     ana, ben = browsers(), browsers()
     for key in daily_modes():
         a = ok(ana.post("/api/daily/play", json={"mode": key.label}))
         b = ok(ben.post("/api/daily/play", json={"mode": key.label}))
         assert a["id"] != b["id"] and a["piles"] == b["piles"] and a["options"] == b["options"]
         assert ok(ana.post("/api/daily/play", json={"mode": key.label}))["id"] == a["id"]  # the same table again
-        # The deal: a pure function of the day and the mode, from the level table of the day's level.
-        deal = daily_deal(MONDAY, key.label)
-        assert deal == daily_deal(MONDAY, key.label)
+        # The deal: a pure function of the day, the mode and the server's secret, from the
+        # level table of the day's level.
+        deal = daily_deal(MONDAY, key.label, secret)
+        assert deal == daily_deal(MONDAY, key.label, secret)
         assert deal in level_tables()[key.label].levels[daily_level(MONDAY)]
         fresh = cardtable.new_game(key.game, deal=deal, **key.options())
         assert [p["cards"] for p in a["piles"]] == [p["cards"] for p in _table_of(fresh)["piles"]]
-    # SHA-256 of the day and the mode: the same on every machine and Python.
+    # SHA-256 of the day, the mode and the secret: the same on every machine and Python.
     assert daily_seed(MONDAY, "klondike-draw3") == int(
         sha256(b"cardtable daily 2026-11-23 klondike-draw3").hexdigest()[:16], 16
     )
+    assert daily_seed(MONDAY, "klondike-draw3", secret) == int(
+        sha256(f"cardtable daily 2026-11-23 klondike-draw3 {secret}".encode()).hexdigest()[:16], 16
+    )
     assert [daily_level(MONDAY + timedelta(days=i)) for i in range(7)] == list(WEEK)
-    assert daily_deal(MONDAY, "klondike-draw3") != daily_deal(MONDAY + timedelta(days=7), "klondike-draw3")
+    assert daily_deal(MONDAY, "klondike-draw3", secret) != daily_deal(
+        MONDAY + timedelta(days=7), "klondike-draw3", secret
+    )
+
+
+def test_nobody_can_work_out_the_day_s_deal_without_the_server_s_secret(tmp_path: Path, secret: str) -> None:
+    # Until 2026-11-28 the day's deal was a function of the day and the mode alone, so
+    # anyone with this library had it, face-down cards and all (found by the audit). The
+    # secret is random, made once and kept: the same for a server started again.
+    assert len(secret) == 64 and int(secret, 16) >= 0
+    assert all(daily_seed(MONDAY, key.label, secret) != daily_seed(MONDAY, key.label) for key in daily_modes())
+    again = create_app(tmp_path, hint_seconds=0.5)
+    assert again.state.daily.secret == secret
+    again.state.db.close()
+    other = create_app(tmp_path / "other", hint_seconds=0.5)
+    assert other.state.daily.secret != secret
+    other.state.db.close()
 
 
 def _table_of(game: Any) -> dict[str, Any]:
@@ -126,14 +154,14 @@ def _table_of(game: Any) -> dict[str, Any]:
     return solitaire_table(game)
 
 
-def test_the_number_is_in_no_response_until_the_deal_is_won(browsers: Callable[[], TestClient]) -> None:
+def test_the_number_is_in_no_response_until_the_deal_is_won(browsers: Callable[[], TestClient], secret: str) -> None:
     mode = "desturado-easy"
-    deal = daily_deal(MONDAY, mode)
+    deal = daily_deal(MONDAY, mode, secret)
     ana = browsers()
     seen: list[Any] = [ok(ana.get("/api/daily")), ok(ana.post("/api/daily/play", json={"mode": mode}))]
     table = seen[-1]
     assert table["label"].startswith("Daily deal of 23 November 2026")
-    moves = line(mode, MONDAY)
+    moves = line(mode, MONDAY, secret)
     table = play_line(ana, table, moves[:5], seen)
     progress = ok(ana.get("/api/tables"))
     seen += [
@@ -168,14 +196,14 @@ def test_the_number_is_in_no_response_until_the_deal_is_won(browsers: Callable[[
         assert shows_number(response, deal) == []
 
 
-def test_giving_up_ends_the_deal_and_shows_its_number(browsers: Callable[[], TestClient]) -> None:
+def test_giving_up_ends_the_deal_and_shows_its_number(browsers: Callable[[], TestClient], secret: str) -> None:
     mode = "devils-square"
     ana = browsers()
     table = ok(ana.post("/api/daily/play", json={"mode": mode}))
-    table = play_line(ana, table, line(mode, MONDAY)[:3])
+    table = play_line(ana, table, line(mode, MONDAY, secret)[:3])
     assert table["deal"] is None
     given = ok(ana.post(f"/api/tables/{table['id']}/give-up", json={"at": table["at"]}))
-    assert given["deal"] == daily_deal(MONDAY, mode) and given["daily"]["status"] == "given up"
+    assert given["deal"] == daily_deal(MONDAY, mode, secret) and given["daily"]["status"] == "given up"
     refused = ana.post(f"/api/tables/{table['id']}/move", json={"at": given["at"], "move": given["legal"][0]["move"]})
     assert refused.status_code == 409
     assert ok(ana.post("/api/daily/play", json={"mode": mode}))["id"] == table["id"]  # not played again
@@ -183,7 +211,7 @@ def test_giving_up_ends_the_deal_and_shows_its_number(browsers: Callable[[], Tes
     assert ok(ana.get("/api/stats"))["rows"][0]["played"] == 1
 
 
-def test_a_forged_score_is_refused(app: Any, browsers: Callable[[], TestClient]) -> None:
+def test_a_forged_score_is_refused(app: Any, browsers: Callable[[], TestClient], secret: str) -> None:
     mode = "desturado-easy"
     ana, ben = browsers(), browsers()
     table = ok(ana.post("/api/daily/play", json={"mode": mode}))
@@ -198,7 +226,7 @@ def test_a_forged_score_is_refused(app: Any, browsers: Callable[[], TestClient])
         response = ana.post("/api/daily/enter", json=forged)
         assert 400 <= response.status_code < 500, forged
     assert ana.post("/api/daily/entries", json={"mode": mode, "moves": 3}).status_code in (404, 405)
-    won = play_line(ana, table, line(mode, MONDAY))
+    won = play_line(ana, table, line(mode, MONDAY, secret))
     assert won["outcome"]["won"]
     # Another browser cannot enter Ana's table (it is not found for it), nor a table that is no daily deal's.
     assert ben.post("/api/daily/enter", json={"table": won["id"], "name": "Ben"}).status_code == 404
@@ -207,7 +235,7 @@ def test_a_forged_score_is_refused(app: Any, browsers: Callable[[], TestClient])
     # A table whose stored moves do not win the day's deal is refused by the replay.
     carl = browsers()
     other = ok(carl.post("/api/daily/play", json={"mode": mode}))
-    other = play_line(carl, other, line(mode, MONDAY)[:4])
+    other = play_line(carl, other, line(mode, MONDAY, secret)[:4])
     db = app.state.db
     row = db.get(other["id"])
     row.result, row.ended = "won", row.created + 5
@@ -222,10 +250,10 @@ def test_a_forged_score_is_refused(app: Any, browsers: Callable[[], TestClient])
 
 
 def test_entries_are_ranked_by_moves_then_time_with_the_clean_mark(
-    clock: Clock, browsers: Callable[[], TestClient]
+    clock: Clock, browsers: Callable[[], TestClient], secret: str
 ) -> None:
     mode = "klondike-draw3"
-    moves = line(mode, MONDAY)
+    moves = line(mode, MONDAY, secret)
     detour = ["d"] * 8 + ["r"]  # through the stock and back: the same position, nine moves more
     players = {"Slow": (moves, 300.0, True), "Fast": (moves, 60.0, False), "Long": (detour + moves, 10.0, False)}
     for name, (played, seconds, hint) in players.items():
@@ -250,9 +278,11 @@ def test_entries_are_ranked_by_moves_then_time_with_the_clean_mark(
 
 
 @pytest.mark.parametrize("help_", ["undo", "restart", "plain hint", "solver hint", "autocomplete"])
-def test_undo_restart_hints_and_autocomplete_are_not_clean(browsers: Callable[[], TestClient], help_: str) -> None:
+def test_undo_restart_hints_and_autocomplete_are_not_clean(
+    browsers: Callable[[], TestClient], help_: str, secret: str
+) -> None:
     mode = "demonthief"
-    moves = line(mode, MONDAY)
+    moves = line(mode, MONDAY, secret)
     b = browsers()
     ok(b.post("/api/daily/name", json={"name": "Gus"}))
     table = play_line(b, ok(b.post("/api/daily/play", json={"mode": mode})), moves[:2])
@@ -277,15 +307,17 @@ def test_undo_restart_hints_and_autocomplete_are_not_clean(browsers: Callable[[]
     assert [(e["name"], e["clean"]) for e in board["entries"]] == [("Gus", False)]
 
 
-def test_a_win_with_no_help_is_clean(browsers: Callable[[], TestClient]) -> None:
+def test_a_win_with_no_help_is_clean(browsers: Callable[[], TestClient], secret: str) -> None:
     mode = "demonthief"
     b = browsers()
     ok(b.post("/api/daily/name", json={"name": "Hal"}))
-    table = play_line(b, ok(b.post("/api/daily/play", json={"mode": mode})), line(mode, MONDAY))
+    table = play_line(b, ok(b.post("/api/daily/play", json={"mode": mode})), line(mode, MONDAY, secret))
     assert table["outcome"]["won"] and table["daily"]["clean"]
 
 
-def test_a_past_day_is_playable_and_its_entries_are_late(clock: Clock, browsers: Callable[[], TestClient]) -> None:
+def test_a_past_day_is_playable_and_its_entries_are_late(
+    clock: Clock, browsers: Callable[[], TestClient], secret: str
+) -> None:
     mode = "devils-square"
     past = MONDAY - timedelta(days=2)  # a Saturday: a hard deal
     b = browsers()
@@ -299,10 +331,10 @@ def test_a_past_day_is_playable_and_its_entries_are_late(clock: Clock, browsers:
     table = ok(b.post("/api/daily/play", json={"mode": mode, "day": past.isoformat()}))
     assert table["daily"]["day"] == past.isoformat() and table["daily"]["level"] == "hard" and table["deal"] is None
     assert [p["cards"] for p in table["piles"]] == [
-        p["cards"] for p in _table_of(cardtable.new_game("devils-square", deal=daily_deal(past, mode)))["piles"]
+        p["cards"] for p in _table_of(cardtable.new_game("devils-square", deal=daily_deal(past, mode, secret)))["piles"]
     ]
-    won = play_line(b, table, line(mode, past))
-    assert won["outcome"]["won"] and won["deal"] == daily_deal(past, mode)
+    won = play_line(b, table, line(mode, past, secret))
+    assert won["outcome"]["won"] and won["deal"] == daily_deal(past, mode, secret)
     board = ok(b.get("/api/daily/leaderboard", params={"mode": mode, "day": past.isoformat()}))
     assert [(e["name"], e["late"], e["rank"]) for e in board["entries"]] == [("Eve", True, 1)]
     assert ok(b.get("/api/daily/leaderboard", params={"mode": mode}))["entries"] == []  # today's is apart
@@ -310,7 +342,7 @@ def test_a_past_day_is_playable_and_its_entries_are_late(clock: Clock, browsers:
     clock.day(past)
     f = browsers()
     ok(f.post("/api/daily/name", json={"name": "Fay"}))
-    play_line(f, ok(f.post("/api/daily/play", json={"mode": mode, "day": past.isoformat()})), line(mode, past))
+    play_line(f, ok(f.post("/api/daily/play", json={"mode": mode, "day": past.isoformat()})), line(mode, past, secret))
     board = ok(f.get("/api/daily/leaderboard", params={"mode": mode, "day": past.isoformat()}))
     assert [(e["name"], e["late"]) for e in board["entries"]] == [("Fay", False), ("Eve", True)]
 

@@ -40,6 +40,8 @@ def test_the_database_keeps_tables_rooms_and_moves_as_sqlite_does(url: str) -> N
     db = PostgresDatabase(url)
     assert db.version() == len(MIGRATIONS)
     assert PostgresDatabase(url).version() == len(MIGRATIONS)  # opening again migrates nothing
+    secret = db.secret("daily")  # one secret for every process (the daily deal's)
+    assert len(secret) == 64 and PostgresDatabase(url).secret("daily") == secret != db.secret("other")
     db.put(TableRow("t", "p", "klondike", "draw=3", "random", 2**62, "{}", redo=["a"], created=1.5))
     db.put(TableRow("t", "p", "klondike", "draw=3", "random", 2**62, "{}", redo=["b"], created=1.5, moves=3))
     row = db.get("t")

@@ -4,13 +4,17 @@ with a leaderboard a day, game and mode, and a browser's streak of days played.
 **Which deal.** The modes are the level keys of the one-player games the browser offers
 (:func:`daily_modes`: Klondike draw three and draw one, Desturado's three modes, Demonthief,
 Demons and Thieves, Devil's Square), read from the one list of games at call time. A day's
-deal of a mode (:func:`daily_deal`) is a pure function of the day (UTC) and the mode: the
+deal of a mode (:func:`daily_deal`) is a pure function of the day (UTC), the mode and the
+server's secret (:meth:`~cardtable.web.database.Database.secret`, random, made once and kept
+in its database: without it, anyone with this library could work out the day's deal, face-down
+cards and all, before playing it; found by the 2026-11-28 audit): the
 level of the day's weekday (:data:`WEEK`: easy on Monday and Tuesday, normal on Wednesday
 and Thursday, hard on Friday and Saturday, tricky on Sunday: a week that grows harder, as a
-newspaper's puzzles do) and a seed made from the day and the mode's label by SHA-256
-(:func:`daily_seed`), given to :func:`~cardtable.levels.deal_for_level`, which picks a deal of
+newspaper's puzzles do) and a seed made from the day, the mode's label and the secret by
+SHA-256 (:func:`daily_seed`), given to :func:`~cardtable.levels.deal_for_level`, which picks a deal of
 the shipped level table: only deals the solver proved winnable and graded at that level. No
-``hash()``, no set order, no clock but the day: the same on every machine.
+``hash()``, no set order, no clock but the day: the same for everyone a server serves (every
+process sharing its database), and on every machine for the same secret.
 
 **What the player sees.** The deal's number is not sent (not in the table's JSON, its
 label, the title, the page's address, the daily page or the leaderboards) until the player
@@ -100,30 +104,35 @@ def daily_level(day: date) -> str:
     return WEEK[day.weekday()]
 
 
-def daily_seed(day: date, label: str) -> int:
+def daily_seed(day: date, label: str, secret: str = "") -> int:
     """The seed of a day's deal of a mode: the first 8 bytes of the SHA-256 of
-    ``cardtable daily DAY LABEL`` (the day as ``YYYY-MM-DD``), as a number.
+    ``cardtable daily DAY LABEL SECRET`` (the day as ``YYYY-MM-DD``; no secret: without its
+    space), as a number.
 
     >>> daily_seed(date(2026, 11, 23), "klondike-draw3") == daily_seed(date(2026, 11, 23), "klondike-draw3")
     True
     >>> daily_seed(date(2026, 11, 23), "klondike-draw3") != daily_seed(date(2026, 11, 24), "klondike-draw3")
     True
+    >>> daily_seed(date(2026, 11, 23), "klondike-draw3", "ab") != daily_seed(date(2026, 11, 23), "klondike-draw3")
+    True
     """
-    text = f"cardtable daily {day.isoformat()} {label}"
+    text = f"cardtable daily {day.isoformat()} {label}" + (f" {secret}" if secret else "")
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 
-def daily_deal(day: date, label: str) -> int:
-    """The deal number of a day's deal of a mode (see the module docstring).
+def daily_deal(day: date, label: str, secret: str = "") -> int:
+    """The deal number of a day's deal of a mode on a server whose secret is ``secret``
+    (see the module docstring).
 
     >>> from cardtable.levels import grade
     >>> from cardtable.games import rules_for
     >>> day = date(2026, 11, 25)
-    >>> grade(rules_for("devils-square"), daily_deal(day, "devils-square")).level == daily_level(day)
+    >>> grade(rules_for("devils-square"), daily_deal(day, "devils-square", "ab")).level == daily_level(day)
     True
     """
     key = daily_mode(label)
-    return deal_for_level(key.game, daily_level(day), seed=daily_seed(day, key.label), **key.options())
+    seed = daily_seed(day, key.label, secret)
+    return deal_for_level(key.game, daily_level(day), seed=seed, **key.options())
 
 
 def mode_title(key: LevelKey) -> str:
@@ -212,9 +221,22 @@ class Daily:
     def __init__(self, tables: SolitaireTables) -> None:
         self.tables = tables
         self.db: Database = tables.db
+        self._secret: str | None = None
         self._lock = threading.Lock()  # one table a browser, day and mode, whatever the requests at once
         tables.listeners.append(self._heard)
         tables.extras.append(self._extra)
+
+    @property
+    def secret(self) -> str:
+        """The server's secret the daily deals are chosen with (read from the database once).
+
+        >>> from cardtable.web.database import Database
+        >>> len(Daily(SolitaireTables(Database(":memory:"))).secret)
+        64
+        """
+        if self._secret is None:
+            self._secret = self.db.secret("daily")
+        return self._secret
 
     def clock(self) -> float:
         """The time now (the tables' clock), in seconds since the epoch.
@@ -251,7 +273,7 @@ class Daily:
             for play in self.db.daily_plays(player, when.isoformat()):
                 if play.mode == key.label:
                     return self.tables.get(player, play.table_id)
-            deal = daily_deal(when, key.label)
+            deal = daily_deal(when, key.label, self.secret)
             table = self.tables.start(player, key.game, key.options(), deal, DAILY_LEVEL)
             self.db.put_daily_play(DailyPlay(table["id"], player, when.isoformat(), key.label, deal, daily_level(when)))
         return self.tables.get(player, table["id"])

@@ -21,7 +21,7 @@ date.
 
 >>> db = Database(":memory:")
 >>> db.version()
-8
+9
 
 The SQL is written once, in SQLite's words (``?`` for a value, ``INSERT OR REPLACE``);
 :class:`cardtable.web.postgres.PostgresDatabase` runs the same methods on PostgreSQL,
@@ -33,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -221,6 +222,14 @@ MIGRATIONS: tuple[str, ...] = (
         FROM room_moves m;
     DROP TABLE room_moves;
     ALTER TABLE room_moves_by_epoch RENAME TO room_moves;
+    """,
+    # A server's secrets, each made once (Database.secret): the daily deal's seed is mixed
+    # with one, so that nobody can work a day's deal out before playing it.
+    """
+    CREATE TABLE secrets (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
     """,
 )
 """The schema, one step per version: step ``i`` takes a file from version ``i`` to ``i + 1``."""
@@ -519,6 +528,18 @@ class Database:
         """
         with self._lock:
             return int(self._execute("PRAGMA user_version")[0][0])
+
+    def secret(self, name: str) -> str:
+        """The server's secret ``name``: 64 random hexadecimal digits, made at the first call
+        and kept for good, the same for every process that shares the database.
+
+        >>> s = Database(":memory:"); len(s.secret("daily")), s.secret("daily") == s.secret("daily")
+        (64, True)
+        """
+        made = secrets.token_hex(32)
+        with self._transaction():
+            self._write("INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", (name, made))
+            return str(self._read("SELECT value FROM secrets WHERE name = ?", (name,))[0][0])
 
     # --- one-player tables ---------------------------------------------------------------
 
