@@ -4,6 +4,7 @@ status 2 (or, at the play prompt, one ``error:`` line with the game unchanged), 
 from __future__ import annotations
 
 import json
+import os
 import socket
 import sqlite3
 import subprocess
@@ -129,6 +130,37 @@ def test_output_that_cannot_be_written_is_one_line_too() -> None:
         done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60, check=False)
     assert done.returncode == 2
     assert done.stderr == "cardtable: error: cannot write the output: No space left on device\n"
+
+
+def _closing(fd: int) -> None:
+    os.close(fd)
+
+
+def test_a_closed_standard_output_or_input_is_one_line_too() -> None:
+    # Found by the bad-input audit: both were tracebacks (sys.stdout or sys.stdin is None).
+    command = [sys.executable, "-m", "cardtable.cli.main"]
+    done = subprocess.run(
+        [*command, "deal", "klondike", "--deal", "1"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=60,
+        check=False,
+        preexec_fn=lambda: _closing(1),
+    )
+    assert done.returncode == 2
+    assert done.stderr == "cardtable: error: cannot write the output: standard output is closed\n"
+    played = subprocess.run(
+        [*command, "play", "klondike", "--deal", "1"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        preexec_fn=lambda: _closing(0),
+    )
+    # No line to read, as at the end of the input: the position is shown, and that is all.
+    assert played.returncode == 0 and played.stderr == "" and "moves played: 0" in played.stdout
 
 
 def test_a_save_that_fails_halfway_leaves_the_old_file_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

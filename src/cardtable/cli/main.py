@@ -559,6 +559,10 @@ def main() -> None:
     cardtable, version 0.1.0
     exit 0
     """
+    if sys.stdout is None:  # started with its standard output closed: nowhere to write
+        if sys.stderr is not None:
+            print("cardtable: error: cannot write the output: standard output is closed", file=sys.stderr)
+        sys.exit(EXIT_ERROR)
     try:
         try:
             cli(prog_name="cardtable")

@@ -325,9 +325,12 @@ def prompt_loop(
     'a\\nquit\\n'
     """
     if read is None:
+        if sys.stdin is None:  # standard input closed: no line to read, as at its end
+            console.print(soft_wrap=True)
+            return
         read = _line_reader()
     if echo is None:
-        echo = not sys.stdin.isatty()
+        echo = sys.stdin is None or not sys.stdin.isatty()
     while True:
         try:
             line = read(prompt())
