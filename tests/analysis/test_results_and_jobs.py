@@ -10,6 +10,7 @@ import pytest
 
 import cardtable
 from cardtable.analysis import ResultStore, Row, RunKey, StoreError, make_job, parse_deals, run_batch
+from cardtable.analysis.report import summaries
 from cardtable.core.errors import OptionError
 from cardtable.levels.measures import measure
 
@@ -119,6 +120,7 @@ def test_a_sqlite_file_of_another_program_is_left_untouched(tmp_path: Path) -> N
         'UPDATE results SET measures = \'{"effort": "abc"}\'',
         "UPDATE results SET options = 'garbage'",
         "UPDATE results SET moves = 'abc'",
+        "UPDATE results SET task = 'other'",  # was read as a grade row (found by the bad-input audit)
     ],
 )
 def test_a_damaged_row_is_a_store_error(tmp_path: Path, damage: str) -> None:
@@ -131,6 +133,17 @@ def test_a_damaged_row_is_a_store_error(tmp_path: Path, damage: str) -> None:
     with ResultStore(path, create=False) as store, pytest.raises(StoreError, match="damaged row"):
         for found, _ in store.run_keys():
             list(store.rows(found))
+
+
+def test_grade_measures_no_grading_writes_are_a_store_error_in_the_report(tmp_path: Path) -> None:
+    # A solved deal graded without its noisy games (no ease) is what no grading writes: the
+    # report said so with a ValueError's traceback (found by the bad-input audit).
+    path = tmp_path / "s.sqlite"
+    key = RunKey("grade", "klondike", dict(cardtable.rules_for("klondike").options), {})
+    with ResultStore(path) as store:
+        store.add(key, [Row(1, "solved", 1, 1, 0.1, 1.0, {"effort": 5, "eager_verdict": "solved"})])
+    with ResultStore(path, create=False) as store, pytest.raises(StoreError, match=r"damaged row \(deal 1 .*measures"):
+        summaries(store)
 
 
 def test_a_store_missing_a_column_is_refused(tmp_path: Path) -> None:

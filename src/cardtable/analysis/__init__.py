@@ -8,8 +8,8 @@ The command line is ``cardtable analyze solve|grade|report`` (docs/analysis.md).
 ('solve', 'grade')
 """
 
-from .jobs import TASKS, Job, make_job, parse_deals, run_batch
-from .results import ResultStore, Row, RunKey, StoreError
+from .jobs import Job, make_job, parse_deals, run_batch
+from .results import TASKS, ResultStore, Row, RunKey, StoreError
 from .runner import RunResult, run
 
 __all__ = [

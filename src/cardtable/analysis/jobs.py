@@ -35,10 +35,7 @@ from ..core.errors import OptionError
 from ..core.inputs import quote, read_int
 from ..games import rules_for, spec_for
 from ..solve.memory import peak_mb, reset_peak
-from .results import Row, RunKey
-
-TASKS = ("solve", "grade")
-"""The analyses: solve each deal, or grade it for the levels."""
+from .results import TASKS, Row, RunKey
 
 MAX_DEALS = 2**32
 """Deal numbers run from 0 to 2**32 - 1 in every game."""

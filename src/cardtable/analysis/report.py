@@ -37,7 +37,7 @@ from ..core.errors import OptionError
 from ..games import rules_for
 from ..levels.deal_tables import GRADED_LEVELS, Scale, level_keys, scale_for
 from ..levels.measures import Measure
-from .results import ResultStore, Row, RunKey
+from .results import ResultStore, Row, RunKey, StoreError
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -226,7 +226,12 @@ def grade_summary(key: RunKey, rows: Sequence[Row]) -> GradeSummary:
     tricky = solvable = 0
     for row in rows:
         m = row.measures or {}
-        level = scale.level(_measure(row))
+        try:
+            level = scale.level(_measure(row))
+        except ValueError:  # measures no grading writes: a damaged row
+            raise StoreError(
+                f"the results store holds a damaged row (deal {row.deal} of {key.label}: its measures)"
+            ) from None
         if level is None:
             continue
         solvable += 1

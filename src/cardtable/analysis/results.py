@@ -37,6 +37,9 @@ from typing import Any
 
 from ..core.errors import CardtableError
 
+TASKS = ("solve", "grade")
+"""The analyses: solve each deal, or grade it for the levels."""
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
     task TEXT NOT NULL,
@@ -268,6 +271,10 @@ class ResultStore:
         query = "SELECT task, game, options, budget, COUNT(*) FROM results GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4"
         found = []
         for task, game, options, budget, n in self._read(query):
+            if task not in TASKS:
+                raise StoreError(
+                    f"{self.path} holds a damaged row (its task {str(task)[:20]!r} is not {' or '.join(TASKS)})"
+                )
             opened = _json_object(options, "options", self.path), _json_object(budget, "budget", self.path)
             found.append((RunKey(task, game, *opened), n))
         return found
