@@ -14,7 +14,7 @@ from itertools import pairwise
 from typing import Any, Literal, overload
 
 from .core.errors import CardtableError, LayoutError, SaveFileError
-from .core.game import MAX_SAVE_SIZE, SAVE_FORMAT, SAVE_VERSION, Game
+from .core.game import MAX_SAVE_MOVES, MAX_SAVE_SIZE, SAVE_FORMAT, SAVE_VERSION, Game
 from .core.inputs import quote
 from .core.layout import MAX_LAYOUT_SIZE
 from .core.multiplayer import MultiplayerGame, MultiplayerRules
@@ -78,8 +78,9 @@ def load(text: str) -> Game[Any, Any]:
 
     Raises :class:`~cardtable.core.errors.SaveFileError` for a text that is not a
     cardtable save (or longer than :data:`~cardtable.core.game.MAX_SAVE_SIZE`
-    characters), a save of a game cardtable cannot make (an unknown game or option, a
-    bad deal number or layout), or whose moves do not replay as they were played
+    characters, or of more than :data:`~cardtable.core.game.MAX_SAVE_MOVES` moves), a
+    save of a game cardtable cannot make (an unknown game or option, a bad deal number
+    or layout), or whose moves do not replay as they were played
     (see :meth:`Game._replay <cardtable.core.game.Game>` for the automatic moves);
     ``TypeError`` for anything but text.
 
@@ -114,6 +115,8 @@ def load(text: str) -> Game[Any, Any]:
         if not isinstance(data.get(key), kind):
             raise SaveFileError(f"save file field {key!r} is missing or of the wrong type")
     count = len(data["moves"])
+    if count > MAX_SAVE_MOVES:
+        raise SaveFileError(f"a save file holds at most {MAX_SAVE_MOVES:,} moves, not {count:,}")
     auto = _indices(data.get("auto", []), "auto", count)
     no_autoplay = _indices(data.get("no_autoplay", []), "no_autoplay", count)
     try:

@@ -133,6 +133,8 @@ def _save(**changes: object) -> str:
         (_save(version=1.0), "version 1.0 is not 1"),
         (_save(rules_version=True), "rules version True"),
         (_save(auto="x"), "'auto'"),
+        # Every move is replayed: four million draws took 49 s (found by the bad-input audit).
+        (_save(moves=["d"] * 1_000_001), "at most 1,000,000 moves, not 1,000,001"),
     ],
 )
 def test_bad_save_files_are_refused(text: str, message: str) -> None:

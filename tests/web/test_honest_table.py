@@ -336,3 +336,25 @@ def test_the_rules_pages_are_pages_for_players(client: TestClient, name: str) ->
     assert "*i*" not in html and "](" not in html and 'href="../' not in html and "../deals.md" not in html
     assert "<script" not in html
     assert data["layout"].startswith("<svg") and 'role="img"' in data["layout"]
+
+
+def test_a_table_holds_a_bounded_number_of_moves() -> None:
+    # Each move stores the whole game again, so a table played on for ever slowed its own
+    # requests without end (found by the bad-input audit). At the cap a move is refused,
+    # the table unchanged; an undo makes room again.
+    from cardtable.web.database import Database
+    from cardtable.web.errors import TableError
+    from cardtable.web.solitaire_tables import MAX_MOVES, SolitaireTables
+
+    assert MAX_MOVES == 10_000
+    tables = SolitaireTables(Database(":memory:"), max_moves=3)
+    table = tables.create("me", "klondike", {}, deal=0)
+    for _ in range(3):
+        table = tables.play("me", table["id"], table["at"], move="d")
+    with pytest.raises(TableError, match="at most 3 moves") as refused:
+        tables.play("me", table["id"], table["at"], move="d")
+    assert refused.value.kind == "too-many" and refused.value.status == 429
+    after = tables.get("me", table["id"])
+    assert (after["at"], after["piles"], after["legal"]) == (table["at"], table["piles"], table["legal"])
+    table = tables.undo("me", table["id"], table["at"])
+    assert tables.play("me", table["id"], table["at"], move="d")["at"] == 3

@@ -31,6 +31,10 @@ SAVE_VERSION = 1
 MAX_SAVE_SIZE = 16 * 2**20
 """The longest save file read, in characters (16 MiB; a save of a million moves takes about
 10 MiB): :func:`cardtable.load` refuses a longer text, and the CLI reads no more of a file."""
+MAX_SAVE_MOVES = 1_000_000
+"""The most moves a save file read may hold: :func:`cardtable.load` replays every one, so a
+16 MiB file of four million draws took 49 s and 1.9 GB (found by the bad-input audit); a
+million take about 12 s. No game played by a person comes near it."""
 
 
 class Ending(Enum):
