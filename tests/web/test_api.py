@@ -530,3 +530,24 @@ def test_redo_repeats_exactly_what_undo_took_back(client: TestClient) -> None:
     assert plain["at"] == 1
     again = act(client, act(client, plain, "undo").json(), "redo").json()
     assert again["at"] == 1
+
+
+def test_an_address_may_ask_for_only_so_many_searches() -> None:
+    # A deal by level may be a live search, and a hint is one: ten level requests with new
+    # options at once took 18 to 73 s each, holding others' requests (the bad-input audit).
+    from cardtable.web.limits import Limits
+
+    client = TestClient(
+        create_app(":memory:", limits=Limits(search_burst=3, searches_per_minute=0.0)), base_url="http://localhost"
+    )
+    table = new(client, game="klondike", level="easy", seed=1)
+    assert act(client, table, "hint", kind="plain").status_code == 200
+    new(client, game="klondike", deal=5)  # a deal by number is no search
+    assert act(client, table, "hint", kind="solver").status_code == 200
+    for refused in (
+        client.post("/api/tables", json={"game": "klondike", "level": "easy", "seed": 2}),
+        act(client, table, "hint", kind="plain"),
+    ):
+        assert refused.status_code == 429 and refused.json()["kind"] == "too-many", refused.text
+        assert "too many searches" in refused.json()["error"]
+    assert new(client, game="klondike", deal=6)["deal"] == 6

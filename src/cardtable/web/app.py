@@ -36,6 +36,7 @@ import json
 import logging
 import re
 import secrets
+import threading
 from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from importlib.resources import files
@@ -61,7 +62,7 @@ from .database import Database, Rating
 from .errors import KINDS, TableError
 from .guard import Guard
 from .hub import Hub
-from .limits import Limits, clean_name
+from .limits import Limits, Throttle, clean_name
 from .peers import CLOSE_BAD_HELLO, CLOSE_NO_HELLO, CLOSE_NOT_FOUND, CLOSE_TOO_MANY, Peer
 from .postgres import LEASE_SECONDS, PostgresDatabase, PostgresHub
 from .ratings import bot_ratings, shown
@@ -416,8 +417,23 @@ def create_app(
     def unfinished(request: Request) -> dict[str, Any]:
         return {"tables": in_progress(db, player(request))}
 
+    # Requests that search (a deal by level, which may be a live search; a hint) are sync
+    # routes, run in threads at once: one address may make only so many (found by the
+    # bad-input audit: ten level requests with new options took 18 to 73 s each, and others' requests waited).
+    searches = Throttle(caps.search_burst, caps.searches_per_minute / 60)
+    searches_lock = threading.Lock()
+
+    def search_allowed(request: Request) -> None:
+        with searches_lock:
+            if not searches.take(address(request)):
+                raise TableError(
+                    "too-many", "too many searches (deals by level, hints) from one address: wait a little"
+                )
+
     @app.post("/api/tables")
     def create(request: Request, body: NewTable) -> dict[str, Any]:
+        if body.level is not None:
+            search_allowed(request)
         return tables.create(
             player(request),
             body.game,
@@ -440,6 +456,7 @@ def create_app(
 
     @app.post("/api/tables/{table_id}/hint")
     def hint(request: Request, table_id: str, body: HintRequest) -> dict[str, Any]:
+        search_allowed(request)
         return tables.hint(player(request), table_id, body.at, kind=body.kind)
 
     @app.post("/api/tables/{table_id}/{action}")

@@ -66,7 +66,9 @@ class Limits:
       newest snapshot waits: older ones are dropped for it);
     - ``hello_seconds``: how long a new socket has to say who it is;
     - ``play_now_burst`` and ``play_now_per_minute``: "play now" requests one address may
-      make (a bucket); ``lobby_rooms``: the most public rooms the lobby lists.
+      make (a bucket); ``search_burst`` and ``searches_per_minute``: requests that search
+      (a table at a level, whose options may have no shipped table to draw from; a hint)
+      one address may make (a bucket); ``lobby_rooms``: the most public rooms the lobby lists.
 
     >>> Limits(spectators=3).spectators
     3
@@ -91,6 +93,8 @@ class Limits:
     hello_seconds: float = 10.0
     play_now_burst: int = 10
     play_now_per_minute: float = 20.0
+    search_burst: int = 20
+    searches_per_minute: float = 30.0
     lobby_rooms: int = 50
 
 
