@@ -72,6 +72,10 @@ def test_bad_parameters_are_refused() -> None:
         pyspiel.load_game("cardtable_klondike", {"deal": -5})  # before: taken as "by chance"
     with pytest.raises(pyspiel.SpielError, match="max_steps must be from 1"):
         openspiel.SeatsGame("deserto", {"max_steps": 0})
+    for bonus in (float("nan"), float("inf"), -1e308, -0.5):  # nan made max_utility nan (the audit)
+        with pytest.raises(pyspiel.SpielError, match="win_bonus must be a finite number of at least 0"):
+            pyspiel.load_game("cardtable_klondike", {"win_bonus": bonus})
+    assert pyspiel.load_game("cardtable_klondike", {"win_bonus": 0.0}).max_utility() == 52.0
     state = pyspiel.load_game(DESERTO).new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])

@@ -73,6 +73,7 @@ seats' records of the past hold only what ``player`` saw.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
@@ -289,19 +290,28 @@ MAX_COUNT_SETTING = 2**31 - 1
 
 
 def _check_counts(settings: dict[str, Any]) -> None:
-    """``deals`` and ``max_steps`` from 1 to :data:`MAX_COUNT_SETTING`, and ``deal`` -1 (a chance
-    node deals) or a deal number; else ``SpielError``, before anything is made.
+    """``deals`` and ``max_steps`` from 1 to :data:`MAX_COUNT_SETTING`, ``deal`` -1 (a chance
+    node deals) or a deal number, and ``win_bonus`` (when the game has it) a finite number
+    of at least 0 (the game's largest utility is the deck plus it); else ``SpielError``,
+    before anything is made.
 
     >>> _check_counts({"deals": 10**12, "max_steps": 5, "deal": -1})
     Traceback (most recent call last):
     ...
     pyspiel.SpielError: deals must be from 1 to 2147483647, not 1000000000000
+    >>> _check_counts({"deals": 1, "max_steps": 5, "deal": -1, "win_bonus": float("nan")})
+    Traceback (most recent call last):
+    ...
+    pyspiel.SpielError: win_bonus must be a finite number of at least 0, not nan
     """
     for name in ("deals", "max_steps"):
         if not 1 <= settings[name] <= MAX_COUNT_SETTING:
             raise pyspiel.SpielError(f"{name} must be from 1 to {MAX_COUNT_SETTING}, not {settings[name]}")
     if settings["deal"] < -1:
         raise pyspiel.SpielError(f"deal is -1 (dealt by chance) or a deal number, not {settings['deal']}")
+    bonus = settings.get("win_bonus", 0.0)
+    if not (math.isfinite(bonus) and bonus >= 0):  # found by the bad-input audit: nan, or a maximum below the minimum
+        raise pyspiel.SpielError(f"win_bonus must be a finite number of at least 0, not {bonus}")
 
 
 def check_offered(state: Any, action: object) -> int:
