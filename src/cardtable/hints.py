@@ -31,7 +31,7 @@ from .bots.honest import HonestPlayer
 from .core.game import Game
 from .core.rules import Rules
 from .levels.reference import obvious_step
-from .solve.solver import solve
+from .solve.solver import check_game, solve
 
 SOLVER = "solver"
 HEURISTIC = "heuristic"
@@ -74,6 +74,7 @@ def hint(game: Game[Any, Any], seconds: float = 2.0) -> Hint:
     >>> hint(cardtable.new_game("devils-square", deal=1), seconds=5).status  # proved lost
     'lost'
     """
+    check_game(game)
     if game.rules.is_won(game.state):
         return Hint(None, HEURISTIC, "won", "The game is won.")
     result = solve(game, seconds=seconds)
@@ -174,6 +175,7 @@ def honest_hint(game: Game[Any, Any], seconds: float | None = HONEST_SECONDS, sa
     >>> str(h.move), h.source  # first a free look through the stock
     ('d', 'honest')
     """
+    check_game(game)
     rules = game.rules
     player = HonestPlayer(rules, samples=samples, seconds=seconds)  # the budget checked first (OptionError)
     if rules.is_won(game.state):

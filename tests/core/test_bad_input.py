@@ -397,3 +397,24 @@ def test_drops_of_wrong_types() -> None:
             with pytest.raises((TypeError, MoveParseError)) as caught:
                 rules.drop_move(state, src, index, dst)  # type: ignore[arg-type]
             assert len(str(caught.value)) < 300
+
+
+def test_the_solver_and_the_hints_take_a_game_and_say_so() -> None:
+    # Found by the bad-input audit: an AttributeError from deep inside, and "'int' object
+    # is not callable" for a watch that is no function.
+    from cardtable.hints import honest_hint
+
+    for wrong in (None, "klondike", 3):
+        for asked in (cardtable.solve, cardtable.hint, honest_hint):
+            with pytest.raises(TypeError, match="a game is asked for"):
+                asked(wrong)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="watch is a function of a position"):
+        cardtable.solve(cardtable.new_game("klondike", deal=1), nodes=5, watch=5)  # type: ignore[arg-type]
+
+
+def test_a_seat_a_game_does_not_have_is_named_as_such() -> None:
+    game = cardtable.new_game("deserto", deal=1)
+    for seat in (5, -1):
+        with pytest.raises(NotYourTurnError, match=f"no seat {seat}: seats are 0 to 1"):
+            game.play(game.legal_moves()[0], seat=seat)
+    assert game.moves == [] and game.play(game.legal_moves()[0], seat=0)

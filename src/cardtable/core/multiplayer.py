@@ -301,6 +301,8 @@ class MultiplayerGame(Game[S, M], Generic[S, M]):
         """
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise TypeError(f"seat is a whole number (an int) or None, not {type(seat).__name__}")
+        if seat is not None:
+            self._check_seat(seat)  # a seat the game does not have is named as such
         mover = self.to_move
         if seat is not None and seat != mover:
             if mover is None:

@@ -123,9 +123,12 @@ def solve(
     SolveResult(verdict='unknown', moves=[], nodes=0, seconds=0.0, peak_mb=0.0)
     """
     began = time.perf_counter()
+    check_game(game)
     seconds = check_seconds(seconds)
     nodes = check_nodes(nodes)
     memory = check_memory(memory)
+    if watch is not None and not callable(watch):
+        raise TypeError(f"watch is a function of a position, or None, not {type(watch).__name__}")
     rules = game.rules
     if not spec_for(rules.name).one_player:
         raise CardtableError(f"{rules.name} is a multi-player game; the solver is for one-player games")
@@ -264,6 +267,20 @@ def memory_budget_mb(game: Game[Any, Any], memory: int | str | None = "auto") ->
     size = position_bytes(solver_space(search_rules), start)
     positions = default_memory(position_bytes=size) if isinstance(memory, str) else max(0, memory)
     return positions * size / 2**20 + MEMORY_ALLOWANCE_MB
+
+
+def check_game(game: object) -> None:
+    """``TypeError`` unless ``game`` is a game (:func:`cardtable.new_game`), the one thing
+    :func:`solve` and the hints take (a name or None used to fail deep inside as an
+    ``AttributeError``).
+
+    >>> check_game("klondike")
+    Traceback (most recent call last):
+    ...
+    TypeError: a game is asked for (cardtable.new_game(...)), not str
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"a game is asked for (cardtable.new_game(...)), not {type(game).__name__}")
 
 
 def check_seconds(seconds: object) -> float | None:
