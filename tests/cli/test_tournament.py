@@ -84,6 +84,9 @@ def test_n_factorial_games_balance_seats_and_neighbours(n: int) -> None:
         (["tournament", "deserto", "--players", "greedy,random", "--budget", "iterations=5"], "budget keyword"),
         (["tournament", "deserto", "--players", "ismcts,random", "--budget", "iterations"], "KEY=VALUE"),
         (["tournament", "deserto", "--players", "ismcts,random", "--budget", "iterations=0"], "at least 1"),
+        # Found by the bad-input audit: "must be a whole number, not -5.0", and "players ... not 1".
+        (["tournament", "deserto", "--players", "ismcts,random", "--budget", "iterations=-5"], "at least 1, not -5"),
+        (["tournament", "deserto", "--players", "3"], "unknown bot '3'"),
         (["tournament", "deserto"], "--players"),
     ],
 )

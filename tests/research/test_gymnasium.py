@@ -102,6 +102,9 @@ def test_reset_options_deal_level_and_errors() -> None:
         env.reset(options={"deal": -1})
     with pytest.raises(OptionError, match="unknown level"):
         env.reset(options={"level": "impossible"})
+    for wrong in ([1], "deal", 5):  # a list was "cannot convert dictionary update sequence" (the audit)
+        with pytest.raises(TypeError, match="reset options are a dict"):
+            env.reset(options=wrong)  # type: ignore[arg-type]
     with pytest.raises(OptionError):
         SolitaireEnv("deserto")
     with pytest.raises(OptionError):

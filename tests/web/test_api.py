@@ -551,3 +551,11 @@ def test_an_address_may_ask_for_only_so_many_searches() -> None:
         assert refused.status_code == 429 and refused.json()["kind"] == "too-many", refused.text
         assert "too many searches" in refused.json()["error"]
     assert new(client, game="klondike", deal=6)["deal"] == 6
+
+
+def test_a_deal_and_a_level_together_are_refused(client: TestClient) -> None:
+    # As the CLI refuses them; the server used to take the deal and drop the level quietly
+    # (found by the bad-input audit).
+    for body in ({"deal": 3, "level": "easy"}, {"deal": 3, "seed": 5}):
+        refused = client.post("/api/tables", json={"game": "klondike", **body})
+        assert refused.status_code == 400 and "not both" in refused.json()["error"], refused.text

@@ -206,10 +206,10 @@ def check_lineup(game: str, players: Sequence[str], budget: dict[str, Any], opti
     made = new_game(game, deal=0, **options)
     if not isinstance(made, MultiplayerGame):
         raise OptionError(f"{made.name} is a one-player game: a tournament needs a multi-player game (e.g. deserto)")
-    new_game(game, deal=0, players=len(players), **options)  # the player count must be one the game has
     taken: set[str] = set()
-    for name in players:
+    for name in players:  # unknown bots first: "--players 3" names a bot "3", not a count
         taken.update(budget_keywords(name))
+    new_game(game, deal=0, players=len(players), **options)  # the player count must be one the game has
     for key in budget:
         if key not in taken:
             raise OptionError(f"no player takes the budget keyword {key!r} (--players {','.join(players)})")

@@ -283,14 +283,17 @@ def read_number(text: str) -> float | None:
 
 
 def budget_value(key: str, text: str) -> int | float:
-    """One ``--budget`` value: a whole number (ASCII digits) or a decimal number.
+    """One ``--budget`` value: a whole number (ASCII digits, a sign allowed: the bot then
+    says the range it takes) or a decimal number.
 
-    >>> budget_value("iterations", "200"), budget_value("seconds", "0.5")
-    (200, 0.5)
+    >>> budget_value("iterations", "200"), budget_value("seconds", "0.5"), budget_value("iterations", "-5")
+    (200, 0.5, -5)
     """
     text = text.strip()
-    if text.isascii() and text.isdigit():
-        return read_int(text, f"--budget {quote(key)[1:-1]}", OptionError, 0)
+    digits = text[1:] if text[:1] in "+-" else text
+    if digits.isascii() and digits.isdigit():
+        whole = read_int(digits, f"--budget {quote(key)[1:-1]}", OptionError, 0)
+        return -whole if text.startswith("-") else whole
     number = read_number(text)
     if number is None:
         raise OptionError(f"--budget {quote(key)[1:-1]} must be a number, not {quote(text)}")

@@ -217,6 +217,8 @@ class SolitaireEnv(gymnasium.Env[Obs, np.int64]):
         """A new deal: by number (``options["deal"]``), by level, or drawn from the seed.
         Options are checked before the seed is taken: a refused reset leaves the episode
         and the generator as they were."""
+        if options is not None and not isinstance(options, Mapping):
+            raise TypeError(f"reset options are a dict (or None), not {type(options).__name__}")
         options = dict(options or {})
         unknown = sorted(set(options) - set(RESET_OPTIONS))
         if unknown:

@@ -159,6 +159,11 @@ def parse_day(text: Any, today: date) -> date:
     Traceback (most recent call last):
     ...
     cardtable.web.errors.TableError: no daily deal for 2026-11-26 yet: days from 2026-01-01 to 2026-11-25
+    >>> try:
+    ...     parse_day("0001-01-01", date(2026, 11, 25))
+    ... except TableError as err:
+    ...     print(str(err).split(":")[0])
+    no daily deal for 0001-01-01 (the first was on 2026-01-01)
     """
     if text is None or text == "":
         return today
@@ -169,9 +174,10 @@ def parse_day(text: Any, today: date) -> date:
     if day is None:
         raise TableError("bad-request", "a day is written YYYY-MM-DD")
     if not FIRST_DAY <= day <= today:
+        when = "yet" if day > today else "(the first was on " + FIRST_DAY.isoformat() + ")"
         raise TableError(
             "bad-request",
-            f"no daily deal for {day.isoformat()} yet: days from {FIRST_DAY.isoformat()} to {today.isoformat()}",
+            f"no daily deal for {day.isoformat()} {when}: days from {FIRST_DAY.isoformat()} to {today.isoformat()}",
         )
     return day
 

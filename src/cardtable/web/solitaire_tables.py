@@ -159,6 +159,8 @@ class SolitaireTables:
                     f"{spec.title} is a game for {low} to {high} players: open a room for it (POST /api/rooms)",
                 )
             options = limits.check_options(spec, options)  # before anything is built
+            if deal is not None and (level is not None or seed is not None):  # as the CLI refuses them
+                raise TableError("bad-request", "give a deal number, or a level (with a seed), not both")
             if deal is None:
                 level = level or "random"
                 if level not in LEVELS:
