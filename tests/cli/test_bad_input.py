@@ -194,3 +194,20 @@ def test_serve_refuses_in_one_line_what_it_cannot_use(tmp_path: Path) -> None:
     assert_one_line_error(run(["serve", "--data", str(folder)]), "not a cardtable data file")
     (tmp_path / "a-file").write_text("")
     assert_one_line_error(run(["serve", "--data", str(tmp_path / "a-file")]), "--data is a folder", "is a file")
+
+
+def test_a_save_never_replaces_what_is_not_a_regular_file(tmp_path: Path) -> None:
+    # Found by the bad-input audit: run as root, "save /dev/full" put a file in the
+    # device's place (the new file is renamed over the path). A link is followed.
+    # (A pipe stands for the device: a test that broke must not remove a real one.)
+    game = cardtable.new_game("klondike", deal=1)
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    for place in (tmp_path, pipe):
+        with pytest.raises(SaveFileError, match="not a regular file"):
+            write_save(game, str(place))
+    assert pipe.is_fifo() and tmp_path.is_dir()
+    target, link = tmp_path / "game.json", tmp_path / "link.json"
+    link.symlink_to(target)
+    write_save(game, str(link))
+    assert link.is_symlink() and cardtable.load(target.read_text()).state == game.state

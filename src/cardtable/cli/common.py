@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import math
 import os
 import re
@@ -56,14 +57,24 @@ class CommandError(click.ClickException):
 def write_whole(path: str, text: str) -> None:
     """Write ``text`` to the file ``path`` whole or not at all: into a new file beside it,
     then put in its place, so that a file already there is never left half written (a full
-    disk, an interruption). ``OSError`` (and ``ValueError`` for a path the system cannot
-    name) when it cannot be written; then nothing has changed.
+    disk, an interruption). A symbolic link is followed (the file it names is written); a
+    path that is there but is no regular file (a device such as ``/dev/full``, a directory, a
+    pipe) is refused, since putting a file in its place would remove it (found by the
+    bad-input audit: run as root, ``save /dev/full`` replaced the device). ``OSError`` (and
+    ``ValueError`` for a path the system cannot name) when it cannot be written; then
+    nothing has changed.
 
     >>> import tempfile, os
     >>> path = os.path.join(tempfile.mkdtemp(), "t.json"); write_whole(path, "{}"); open(path).read()
     '{}'
+    >>> folder = tempfile.mkdtemp(); write_whole(folder, "{}")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    IsADirectoryError: [Errno 21] not a regular file: '...'
     """
-    target = Path(path)
+    target = Path(os.path.realpath(path))
+    if target.exists() and not target.is_file():
+        raise IsADirectoryError(errno.EISDIR, "not a regular file", str(target))
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
