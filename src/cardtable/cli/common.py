@@ -94,8 +94,41 @@ def write_whole(path: str, text: str) -> None:
         raise
 
 
+class OnceCommand(click.Command):
+    """A click command whose options may each be given once (click keeps the last of two,
+    so ``--players you,greedy --players 3`` quietly became a game of three at one
+    screen; found by the bad-input audit). Options that take several values
+    (``multiple``) may repeat; the game options have their own check (:func:`game_options`).
+
+    >>> from click.testing import CliRunner
+    >>> from cardtable.cli.main import cli
+    >>> CliRunner().invoke(cli, ["deal", "klondike", "--deal", "1", "--deal", "2"]).output.split(" (")[0]
+    'cardtable: error: option --deal is given twice'
+    """
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Refuse an option given twice, then parse as click does."""
+        once = {
+            name: param.name
+            for param in self.params
+            if isinstance(param, click.Option) and not param.multiple and not param.count
+            for name in (*param.opts, *param.secondary_opts)
+        }
+        seen: set[str | None] = set()
+        for arg in args:
+            if arg == "--":
+                break
+            name = arg.split("=", 1)[0] if arg.startswith("--") else arg
+            if name in once:
+                if once[name] in seen:
+                    raise click.UsageError(f"option {name} is given twice", ctx)
+                seen.add(once[name])
+        return super().parse_args(ctx, args)
+
+
 class CardtableGroup(click.Group):
-    """A click group whose errors are all one line (see :class:`CommandError`).
+    """A click group whose errors are all one line (see :class:`CommandError`), and whose
+    commands take each option once (:class:`OnceCommand`).
 
     Library errors (:class:`~cardtable.core.errors.CardtableError`) and click's
     usage errors are turned into :class:`CommandError`; ``--help`` works as usual.
@@ -104,6 +137,8 @@ class CardtableGroup(click.Group):
     >>> isinstance(cli, CardtableGroup)
     True
     """
+
+    command_class = OnceCommand
 
     def make_context(
         self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
