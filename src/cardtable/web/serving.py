@@ -8,9 +8,10 @@ no other client (a "slowloris"). So the server speaks HTTP through
 :class:`IdleClosingHttp`, uvicorn's own protocol with one more rule: a connection with no
 request under way for :attr:`IdleClosingHttp.idle_seconds` is closed. A request whose
 headers are in is then the app's: :class:`~cardtable.web.guard.Guard` gives its body
-:attr:`~cardtable.web.limits.Limits.body_seconds` to arrive (408 after). And uvicorn takes
-at most :data:`MAX_CONNECTIONS` connections at once, answering 503 beyond them, well below
-the usual limit of 1,024 open files.
+:attr:`~cardtable.web.limits.Limits.body_seconds` to arrive (408 after). And uvicorn
+answers 503 to a request made while :data:`MAX_CONNECTIONS` connections are open
+(``limit_concurrency``), so that the work in hand stays bounded. It still accepts the
+connections themselves: what frees their files is the idle rule above.
 
 >>> IdleClosingHttp.idle_seconds
 10.0
@@ -27,8 +28,8 @@ except ImportError:  # pragma: no cover - httptools is a dependency of uvicorn[s
     from uvicorn.protocols.http.h11_impl import H11Protocol as _Http  # type: ignore[assignment]
 
 MAX_CONNECTIONS = 500
-"""The most connections (and WebSockets) the server holds at once (uvicorn's
-``limit_concurrency``): a request beyond them is answered 503."""
+"""uvicorn's ``limit_concurrency``: a request made while this many connections (WebSockets
+included) or requests are open is answered 503."""
 
 
 class IdleClosingHttp(_Http):
