@@ -25,7 +25,10 @@ one machine is many addresses. The figures:
   messages from one socket, of bad frames (with the log bytes they cost), of 15 MB
   request bodies;
 - **clocks**: a person who does not play at a 2-s pace: when the stand-in bot played,
-  that the seat was marked, that ``back`` took it back with the whole time again.
+  that the seat was marked, that ``back`` took it back with the whole time again;
+- **slow connections** (2026-11-28): 200 sockets that say nothing and 50 that begin their
+  headers and stop, and one that begins a request body and stops: a victim's request
+  meanwhile, when the server had closed them (``web/serving.py``), what the body got.
 
 Run: ``.venv/bin/python bench/abuse.py [--json FILE]`` (about 3 minutes).
 """
@@ -495,6 +498,57 @@ def clocks(server: Server) -> dict[str, Any]:
     }
 
 
+def _closed_by(sock: socket.socket, deadline: float) -> bool:
+    """Whether the server closes ``sock`` before ``deadline`` (what it sent is read and dropped)."""
+    try:
+        while time.monotonic() < deadline:
+            sock.settimeout(max(0.01, deadline - time.monotonic()))
+            if not sock.recv(4096):
+                return True
+    except TimeoutError:
+        return False
+    except OSError:
+        return True
+    return False
+
+
+def slow(server: Server) -> dict[str, Any]:
+    """Sockets that hold the server without asking anything: 200 that say nothing, 50 that
+    begin their headers and stop, one that begins a body and stops."""
+    address = ("127.0.0.1", server.port)
+    began = time.monotonic()
+    idle = [socket.create_connection(address, timeout=5) for _ in range(200)]
+    half = [socket.create_connection(address, timeout=5) for _ in range(50)]
+    for sock in half:
+        sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    body = socket.create_connection(address, timeout=5)
+    head = (
+        "POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n"
+    )
+    body.sendall(head.encode() + b"{")
+    sent = time.monotonic()
+    victim = httpx.get(f"{server.url}/api/games", timeout=10)
+    victim_s = round(time.monotonic() - sent, 3)
+    deadline = began + 30
+    closed = sum(_closed_by(sock, deadline) for sock in idle + half)
+    all_closed_s = round(time.monotonic() - began, 1)
+    body.settimeout(max(0.01, deadline - time.monotonic()))
+    try:
+        answer = body.recv(4096)
+    except TimeoutError:
+        answer = b""
+    body_s = round(time.monotonic() - sent, 1)
+    for sock in [*idle, *half, body]:
+        sock.close()
+    return {
+        "idle sockets / sockets with half-sent headers": [len(idle), len(half)],
+        "a victim's request meanwhile: status, seconds": [victim.status_code, victim_s],
+        "of them closed by the server within 30 s": closed,
+        "seconds until the last was closed": all_closed_s,
+        "a body that stopped after its first byte: answer, seconds": [answer.split(b"\r\n")[0].decode(), body_s],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", help="write the figures to this file too")
@@ -510,6 +564,7 @@ def main() -> None:
                 ("guessing", guessing),
                 ("hostile budgets", hostile),
                 ("clocks", clocks),
+                ("slow connections", slow),
             ):
                 began = time.monotonic()
                 results[name] = attack(server)
