@@ -380,10 +380,53 @@ def test_the_lobby_of_any_process_lists_the_public_rooms_of_all(url: str) -> Non
         private, _ = a.create({}, [{"kind": "human"}, {"kind": "human"}], "Ana")
         listed = [r["code"] for r in b.lobby()]
         assert public in listed and private not in listed
+        # Made private at a, it leaves b's lobby, and "play now" at b no longer seats anyone
+        # there: b's copy was old (found by the 2026-11-28 audit: listed, and a stranger seated).
+        room_a = a.get(public)
+        assert room_a is not None
+        ana = Socket("ana")
+        await a.connect(room_a, ana, 0)
+        await a.handle(room_a, ana, '{"type": "public", "public": false}')
+        assert public not in [r["code"] for r in b.lobby()]
+        elsewhere = await b.play_now(2, "Mallory", player="mallory", address="10.0.0.3")
+        assert elsewhere["code"] != public
+        await a.handle(room_a, ana, '{"type": "public", "public": true}')
         # "Play now" at the other process seats the second person in that room, which starts.
         seated = await b.play_now(2, "Ben", player="ben", address="10.0.0.2")
         assert seated["code"] == public
         await until(lambda: a.get(public) is not None and a.get(public).status == "playing")  # type: ignore[union-attr]
+        assert public not in [r["code"] for r in b.lobby()]  # started: no longer listed anywhere
+        a.close()
+        b.close()
+
+    asyncio.run(main())
+
+
+def test_a_game_that_ends_at_one_process_has_its_replay_link_at_the_other(url: str) -> None:
+    # Found by the 2026-11-28 audit: the other process's sockets were told replay null.
+    async def main() -> None:
+        a, b = two_processes(url)
+        code, _ = a.create({}, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "Ana")
+        room_a = a.get(code)
+        assert room_a is not None
+        room_b, seat = b.find(code, "127.0.0.1", key=room_a.key)
+        watcher = Socket("watcher")
+        await b.connect(room_b, watcher, seat)
+        ana = Socket("ana")
+        await a.connect(room_a, ana, 0)
+        await a.handle(room_a, ana, '{"type": "start"}')
+        for _ in range(200):
+            await until(lambda: ana.last()["status"] == "over" or ana.last()["table"]["to_move"] == 0, 10)
+            frame = ana.last()
+            if frame["status"] == "over":
+                break
+            move = frame["table"]["legal"][0]["move"]
+            await a.handle(room_a, ana, f'{{"type": "move", "move": "{move}", "at": {frame["at"]}}}')
+            await until(lambda at=frame["at"]: ana.last()["at"] > at, 10)
+        replay = ana.last()["replay"]
+        assert ana.last()["status"] == "over" and replay is not None
+        await until(lambda: watcher.last()["status"] == "over", 10)
+        assert watcher.last()["replay"] == replay
         a.close()
         b.close()
 

@@ -399,6 +399,8 @@ class Rooms:
             for text in self.db.moves(room.code, room.game_no, first=room.at, epoch=room.epoch):
                 self._apply(room, room.game.parse_move(text))
             room.status = "over" if room.game.outcome.over else "playing"
+            if room.game.outcome.over and room.replay is None:  # kept by the process that saw the end
+                room.replay = self.db.finished_id(self.room_id(room), room.game_no)
         else:
             self._replay(room)
         if self.hub.shared:
@@ -1259,9 +1261,13 @@ class Rooms:
         >>> [(r["code"], r["seats"], r["taken"], r["rated"]) for r in rooms.lobby()] == [(code, 2, 1, True)]
         True
         """
-        self._load_public()
+        listed = self._load_public()
         found = []
         for _, room in sorted(self._rooms.items(), key=lambda item: (item[1].created, item[0])):
+            if listed is not None and room.code not in listed:
+                continue  # another process made it private, or started it: its stored row says so
+            if room.stale and not self._reload(room):
+                continue
             if room.closed or not room.public or room.status != "lobby":
                 continue
             taken = sum(1 for s in room.seats if s.kind == "bot" or s.token)
@@ -1286,12 +1292,19 @@ class Rooms:
                 break
         return found
 
-    def _load_public(self) -> None:
+    def _load_public(self) -> set[str] | None:
         """With other processes (a shared database): read the public rooms in their lobby
-        that this process does not hold yet, so that its lobby and "play now" see them."""
-        if self.db.shared:
-            for code in self.db.public_lobby_rooms(self.limits.lobby_rooms):
-                self.get(code)
+        that this process does not hold yet, so that its lobby and "play now" see them; the
+        codes of the public rooms in their lobby as stored (None: one process, whose rooms
+        are as stored). A room this process holds may be an older copy: another process may
+        have made it private or started it (found by the 2026-11-28 audit: the lobby still
+        listed such a room, and "play now" seated a stranger in it)."""
+        if not self.db.shared:
+            return None
+        codes = self.db.public_lobby_rooms(self.limits.lobby_rooms)
+        for code in codes:
+            self.get(code)
+        return set(codes)
 
     async def play_now(
         self,
@@ -1326,9 +1339,11 @@ class Rooms:
         shown = self._check_name(name)
         clocks.limit_of(pace, self.paces)
         holder = holder_of(player)
-        self._load_public()
+        listed = self._load_public()
         for _, room in sorted(self._rooms.items(), key=lambda item: (item[1].created, item[0])):
-            if room.closed or not room.public or room.status != "lobby" or room.name != spec.name:
+            # With other processes this one's copy may be old: the stored rows decide.
+            in_lobby = room.public and room.status == "lobby" if listed is None else room.code in listed
+            if room.closed or not in_lobby or room.name != spec.name:
                 continue
             if len(room.seats) != players:
                 continue
@@ -1337,7 +1352,7 @@ class Rooms:
             async with self._change(room):  # on its newest state, told to the other processes
                 free = [i for i, s in enumerate(room.seats) if s.kind == "human" and s.token is None]
                 others = [s.name for s in room.seats if s.kind == "bot" or s.token]
-                if room.closed or room.status != "lobby" or not free:
+                if room.closed or room.status != "lobby" or not room.public or not free:
                     continue
                 try:
                     limits.clean_name(shown, others)
