@@ -373,6 +373,35 @@ def test_replays_ratings_and_public_rooms_on_postgresql(url: str) -> None:
     assert db.finished("r1") is None and db.player_finished("h2", 5) == []
 
 
+def test_ratings_are_read_and_written_by_one_process_at_a_time(url: str) -> None:
+    # Found by the 2026-11-28 audit: two rated games of one person ending at once on two
+    # processes each read the old rating, and the second write undid the first.
+    import time
+
+    from cardtable.web.database import Rating
+
+    a, b = PostgresDatabase(url), PostgresDatabase(url)
+    seen: list[dict[str, Rating]] = []
+
+    def first() -> None:
+        with a.ratings_transaction():
+            a.ratings("deserto", ["h"])
+            time.sleep(0.4)  # the other process asks meanwhile
+            a.rate_game("R1", 0, "deserto", {"h": Rating(26.0, 8.0, 1)}, 1.0)
+
+    def second() -> None:
+        time.sleep(0.1)
+        with b.ratings_transaction():
+            seen.append(b.ratings("deserto", ["h"]))
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=10)
+    assert seen == [{"h": Rating(26.0, 8.0, 1)}]  # read after the first was written, not before
+
+
 def test_the_lobby_of_any_process_lists_the_public_rooms_of_all(url: str) -> None:
     async def main() -> None:
         a, b = two_processes(url)

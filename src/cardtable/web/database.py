@@ -458,6 +458,9 @@ class Database:
     def _lock_room(self, code: str) -> None:
         """Lock the room ``code`` in the open transaction (one process alone: nothing to lock)."""
 
+    def _lock_ratings(self) -> None:
+        """Lock the ratings in the open transaction (one process alone: nothing to lock)."""
+
     def _end(self, commit: bool) -> None:
         self._db.execute("COMMIT" if commit else "ROLLBACK")
 
@@ -1006,6 +1009,24 @@ class Database:
             f"SELECT holder, mu, sigma, games FROM ratings WHERE game = ? AND holder IN ({marks})", (game, *holders)
         )
         return {r[0]: Rating(float(r[1]), float(r[2]), int(r[3])) for r in rows}
+
+    @contextmanager
+    def ratings_transaction(self) -> Iterator[None]:
+        """A transaction in which this process alone reads and writes the ratings (on
+        PostgreSQL a lock held to its end): a rating read in it to compute a new one is still
+        the stored one when the new one is written. Two rated games of one person ending at
+        once on two processes each used to write over the other (found by the 2026-11-28
+        audit: 7 of 8 such pairs counted one game).
+
+        >>> s = Database(":memory:")
+        >>> with s.ratings_transaction():
+        ...     _ = s.rate_game("ABC", 0, "deserto", {"h": Rating(27.0, 8.0, 1)}, 1.0)
+        >>> s.ratings("deserto", ["h"])["h"].games
+        1
+        """
+        with self._transaction():
+            self._lock_ratings()
+            yield
 
     def rate_game(self, room: str, game_no: int, game: str, updates: dict[str, Rating], now: float) -> bool:
         """Write the new ratings after a room's rated game ``game_no``, once: in one

@@ -67,6 +67,10 @@ LEASE_LOCKS = 0x6374_0002
 PROCESS_LOCKS = 0x6374_0003
 """The namespace of the locks each process holds while it lives (who is where counts the living only)."""
 
+RATINGS_LOCK = 0x6374_0004
+"""The lock (``pg_advisory_xact_lock``) under which a process reads and writes ratings
+(:meth:`~cardtable.web.database.Database.ratings_transaction`)."""
+
 LEASE_SECONDS = 1.0
 """How often a process looks for rooms whose lease nobody holds."""
 
@@ -189,6 +193,9 @@ class PostgresDatabase(Database):
 
     def _lock_room(self, code: str) -> None:
         self._execute("SELECT pg_advisory_xact_lock(%s, %s)", (ROOM_LOCKS, room_key(code)))
+
+    def _lock_ratings(self) -> None:
+        self._execute("SELECT pg_advisory_xact_lock(%s)", (RATINGS_LOCK,))
 
     def room_rev(self, code: str) -> int | None:
         """The room's change count (read with its lock, when its transaction began, if nothing was run since)."""

@@ -1209,6 +1209,10 @@ class Rooms:
         """Update the ratings of the people of a rated game that ended (once: the database
         notes the game as counted in the same transaction). Bots keep their fixed ratings; a
         seat no person holds counts as a newcomer; a person holding two seats moves once."""
+        with self.db.ratings_transaction():  # read and written with no other process between
+            self._rate_locked(room, ranks)
+
+    def _rate_locked(self, room: Room, ranks: list[int]) -> None:
         holders = [s.holder if s.kind == "human" else None for s in room.seats]
         known = self.db.ratings(room.name, sorted({h for h in holders if h}))
         before: list[Rating] = []
