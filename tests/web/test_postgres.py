@@ -294,6 +294,67 @@ def test_the_timed_work_of_a_room_is_done_by_its_leases_holder(url: str) -> None
     asyncio.run(main())
 
 
+def test_a_seat_taken_back_at_one_process_has_its_whole_time_at_the_clock_s_process(url: str) -> None:
+    # Found by the 2026-11-28 audit: the process holding the clock kept the old turn's start
+    # when the person took their seat back at another process, and timed them out again at once.
+    async def main() -> None:
+        a, b = two_processes(url)
+        code, token = a.create({}, [{"kind": "human"}, {"kind": "human"}], "Ana")
+        room_a = a.get(code)
+        assert room_a is not None
+        ana = Socket("ana")
+        await a.connect(room_a, ana, 0)
+        await a.handle(room_a, ana, '{"type": "start"}')
+        async with a._change(room_a):  # her time ran out at a, the clock's process
+            a._turn_since(room_a)
+            room_a.seats[0].stand_in = "greedy"
+            a.db.put_room(room_a.row())
+        assert room_a.turn is not None
+        room_b, seat = b.find(code, "127.0.0.1", token=token)
+        at_b = Socket("ana at b")
+        await b.connect(room_b, at_b, seat)
+        await b.handle(room_b, at_b, '{"type": "back"}')
+        await until(lambda: room_a.seats[0].stand_in is None, 5)  # a heard of it and reloaded
+        assert room_a.turn is None  # so her clock starts afresh there too
+        a.close()
+        b.close()
+
+    asyncio.run(main())
+
+
+def test_a_time_out_after_a_move_made_at_another_process_puts_no_bot_on_anyone(url: str) -> None:
+    # Found by the 2026-11-28 audit: Ben moved at b just before his time ran out at a; a's
+    # time-out read his move, then put the stand-in bot on Ana, whose turn had just begun.
+    async def main() -> None:
+        a, b = two_processes(url)
+        code, _ = a.create({}, [{"kind": "human"}, {"kind": "human"}], "Ana")
+        room_a = a.get(code)
+        assert room_a is not None
+        room_b, seat = b.find(code, "127.0.0.1", key=room_a.key)
+        ben = Socket("ben")
+        await b.connect(room_b, ben, seat)
+        await b.handle(room_b, ben, '{"type": "join", "seat": 1, "name": "Ben"}')
+        ana = Socket("ana")
+        await a.connect(room_a, ana, 0)
+        await until(lambda: ana.last()["seats"][1]["taken"])
+        await a.handle(room_a, ana, '{"type": "start"}')
+        frame = ana.last()
+        await a.handle(room_a, ana, f'{{"type": "move", "move": "{frame["table"]["legal"][0]["move"]}", "at": 0}}')
+        await until(lambda: ben.last()["at"] == 1 and ben.last()["table"]["to_move"] == 1)
+        async with a._change(room_a):
+            a._turn_since(room_a)
+        bens_turn = room_a.turn  # the turn whose time runs out at a
+        move = ben.last()["table"]["legal"][0]["move"]
+        await b.handle(room_b, ben, f'{{"type": "move", "move": "{move}", "at": 1}}')  # just in time, at b
+        await a._time_out(room_a, bens_turn, 60.0)
+        assert [s.stand_in for s in room_a.seats] == [None, None]
+        assert room_a.at == 2 and room_a.game is not None and room_a.game.to_move == 0
+        a.close()
+        b.close()
+
+    asyncio.run(main())
+
+
 def test_idle_rooms_are_swept_once_by_their_leases_holder_and_after_a_takeover_by_the_survivor(url: str) -> None:
     async def main() -> None:
         now = [1000.0]

@@ -394,7 +394,10 @@ class Rooms:
         if row is None:
             return False
         same = room.game is not None and (row.game_no, row.deal, row.epoch) == (room.game_no, room.deal, room.epoch)
+        stood_in = [s.stand_in is not None for s in room.seats]
         self._fill(room, row)
+        if any(was and s.stand_in is None for was, s in zip(stood_in, room.seats, strict=False)):
+            room.turn = None  # a person took their seat back at another process: their whole time again
         if same and room.status != "lobby" and room.game is not None:
             for text in self.db.moves(room.code, room.game_no, first=room.at, epoch=room.epoch):
                 self._apply(room, room.game.parse_move(text))
@@ -1465,6 +1468,8 @@ class Rooms:
         async with self._change(room):
             game = room.game
             if room.closed or room.turn != turn or game is None or room.status != "playing" or game.to_move is None:
+                return
+            if (room.game_no, room.at, game.to_move) != turn:  # a move came in from another process: not that turn
                 return
             seat = game.to_move
             info = room.seats[seat]
