@@ -379,6 +379,37 @@ def test_idle_rooms_are_swept_once_by_their_leases_holder_and_after_a_takeover_b
     asyncio.run(main())
 
 
+def test_the_people_of_a_process_that_died_are_gone_from_the_others_and_their_room_is_swept(url: str) -> None:
+    # Found by the 2026-11-28 audit: the survivor counted them present for good ("Ben is
+    # here"), and the room, emptied with no one seen leaving, was never swept.
+    async def main() -> None:
+        now = [1000.0]
+        a, b = two_processes(url, clock=lambda: now[0])
+        code, _ = a.create({}, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "Ana")
+        room_a = a.get(code)
+        assert room_a is not None
+        ana = Socket("ana")
+        await a.connect(room_a, ana, 0)  # Ana is at process a
+        lonely, _ = a.create({}, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "Cy")
+        room_lonely = a.get(lonely)
+        assert room_lonely is not None
+        await a.connect(room_lonely, Socket("cy"), 0)  # Cy too, and nobody watches that room at b
+        room_b, seat = b.find(code, "127.0.0.1", key=room_a.key)
+        watcher = Socket("watcher")
+        await b.connect(room_b, watcher, seat)  # someone watches at b
+        await until(lambda: room_b.elsewhere == {0} and watcher.last()["seats"][0]["away"] is False)
+        a.hub.close()  # process a dies as a killed one does: its locks go, its rows of who is where stay
+        await until(lambda: not room_b.elsewhere, 5)  # b is told: nobody is at a any more
+        assert watcher.last()["seats"][0]["away"] is True
+        await until(lambda: b.hub.holds(code) and b.hub.holds(lonely), 5)
+        await b.disconnect(room_b, watcher)
+        assert b.sweep() == []  # their empty day starts now (nobody at b saw Cy leave)
+        assert b.sweep(now=now[0] + ROOM_TTL + 1) == sorted([code, lonely]) and b.db.room(lonely) is None
+        b.close()
+
+    asyncio.run(main())
+
+
 def test_a_one_player_table_played_at_two_processes_is_read_afresh(url: str) -> None:
     from cardtable.web.solitaire_tables import SolitaireTables
 

@@ -345,12 +345,21 @@ class PostgresHub:
                 (LEASE_LOCKS,),
             ).fetchall()
         }
-        # Who was where at a process that died: forgotten.
-        lease.execute(
+        # Who was where at a process that died: forgotten, and each room concerned counts a
+        # change, told to every process, which reloads it (who is where with it). Found by the
+        # 2026-11-28 audit: without the notice the survivors went on counting the dead process's
+        # people as present, and such a room was never swept.
+        gone = lease.execute(
             "DELETE FROM room_presence p WHERE NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory'"
-            " AND l.granted AND l.objsubid = 2 AND l.classid::bigint = %s AND l.objid::bigint = p.process)",
+            " AND l.granted AND l.objsubid = 2 AND l.classid::bigint = %s AND l.objid::bigint = p.process)"
+            " RETURNING p.code",
             (PROCESS_LOCKS,),
-        )
+        ).fetchall()
+        for code in sorted({str(r[0]) for r in gone}):
+            lease.execute(
+                "UPDATE rooms SET rev = rev + 1 WHERE code = %s RETURNING pg_notify(%s, code || ' ' || rev)",
+                (code, CHANNEL),
+            )
         return [c for c in codes if c not in self._held and room_key(c) not in held and self.want(c)]
 
     def holds(self, code: str) -> bool:

@@ -1692,6 +1692,15 @@ class Rooms:
         True
         """
         now = self.clock() if now is None else now
+        for code, room in sorted(self._rooms.items()):
+            # A room whose people were all at a process that died: nobody here saw them leave,
+            # so its empty day starts now (else it would never be swept).
+            if self.hub.holds(code) and not room.closed and not room.sockets and room.empty_since is None:
+                if self.hub.shared:
+                    room.elsewhere = set(self.db.presence(code, self.hub.process))
+                if not room.elsewhere:
+                    room.empty_since = now
+                    self.db.put_room(room.row())
         gone = [
             code
             for code, room in sorted(self._rooms.items())
