@@ -81,6 +81,7 @@ the end are told by the game's own words (each event's ``told``, the outcome's
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import hashlib
 import hmac
@@ -1693,14 +1694,17 @@ class Rooms:
         """
         now = self.clock() if now is None else now
         for code, room in sorted(self._rooms.items()):
-            # A room whose people were all at a process that died: nobody here saw them leave,
-            # so its empty day starts now (else it would never be swept).
+            # A room whose people were all at a process that died (or at this one before it
+            # was started again): nobody here saw them leave, so its empty day starts now, else
+            # it would never be swept. A change of the room, told to the other processes (this
+            # runs on the event loop, where nothing else changes the room meanwhile).
             if self.hub.holds(code) and not room.closed and not room.sockets and room.empty_since is None:
-                if self.hub.shared:
-                    room.elsewhere = set(self.db.presence(code, self.hub.process))
-                if not room.elsewhere:
-                    room.empty_since = now
-                    self.db.put_room(room.row())
+                with contextlib.suppress(TableError), self._changing(room):
+                    if self.hub.shared:
+                        room.elsewhere = set(self.db.presence(code, self.hub.process))
+                    if not room.elsewhere and room.empty_since is None:
+                        room.empty_since = now
+                        self.db.put_room(room.row())
         gone = [
             code
             for code, room in sorted(self._rooms.items())
