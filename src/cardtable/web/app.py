@@ -113,8 +113,8 @@ SERVER_OPTIONS: dict[str, Any] = {
 """uvicorn's options for this app: the message cap, no per-message compression (the frames
 are small, and deflating them was a third of the rooms' send time), uvicorn's own lines at
 warnings only (the app logs each room event itself: :func:`log_events`), connections with
-no request under way closed after a while, and at most :data:`~cardtable.web.serving.MAX_CONNECTIONS`
-connections at once (:mod:`cardtable.web.serving`)."""
+no request under way closed after a while, and a request refused (503) while
+:data:`~cardtable.web.serving.MAX_CONNECTIONS` connections are open (:mod:`cardtable.web.serving`)."""
 
 
 def log_events(stream: Any = None) -> None:
