@@ -412,8 +412,9 @@ class Game(Generic[S, M]):
         """Where the game stands for a player at the table: won, or over as the rules end
         it, decided by nothing the player cannot see. Where :attr:`outcome`'s exact "over"
         never depends on a face-down card (:attr:`~cardtable.core.rules.Rules.OVER_SEES_HIDDEN`
-        False: Desturado, Demonthief, Devil's Square), it is :attr:`outcome`: over also when
-        the moves left cannot change the position. Elsewhere (Klondike, whose over search
+        False: Desturado, Demonthief and Demons and Thieves, Devil's Square), it is
+        :attr:`outcome`: over also when the moves left cannot change the position (which
+        in Desturado, where every move changes it, is when no move is left). Elsewhere (Klondike, whose over search
         turns the stock round) over only when no legal move is left, which reads nothing
         hidden; the exact "over" is then for solvers and researchers.
 

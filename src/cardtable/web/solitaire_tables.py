@@ -368,7 +368,7 @@ class SolitaireTables:
         try:
             game = table.game
             if self._over(table):
-                raise TableError("finished", "the game is over: no move can be played")
+                raise TableError("finished", "the game is over: no more moves are played at this table")
             if len(game.moves) >= self.max_moves:
                 raise TableError(
                     "too-many", f"a table holds at most {self.max_moves:,} moves: undo, restart or start anew"
@@ -401,8 +401,8 @@ class SolitaireTables:
         return table.game.seen_outcome.over or table.row.result == "abandoned"
 
     def _settle(self, table: _Table) -> None:
-        """Note the end of a game that just ended, as the rules end it (won, or no legal
-        move left), or un-end one a move took back."""
+        """Note the end of a game that just ended, as the table ends it (:attr:`Game.seen_outcome
+        <cardtable.core.game.Game.seen_outcome>`), or un-end one a move took back."""
         game, row = table.game, table.row
         if row.result == "abandoned":
             return

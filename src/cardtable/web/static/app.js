@@ -224,7 +224,7 @@ async function stats() {
     if (banked) page.append(el("p", { id: "bank", text: `${banked.title} bank in this browser: ${bank() < 0 ? `-$${-bank()}` : `$${bank()}`}.` }));
   }
   page.append(el("dl", { class: "explain" },
-    el("dt", { text: "Played" }), el("dd", { text: "Games that ended: won; lost, when no legal move was left; or left with moves made, which counts as lost: restarted, or left for another game of the same kind." }),
+    el("dt", { text: "Played" }), el("dd", { text: "Games that ended: won; lost, when the table said the game was over; or left with moves made, which counts as lost: restarted, or left for another game of the same kind." }),
     el("dt", { text: "Streak" }), el("dd", { text: "Games won in a row, counted in the order they ended; a lost or left game starts it again from 0. Best streak is the longest so far." }),
     el("dt", { text: "Time" }), el("dd", { text: "From your first move to the winning move, for won games only. Average time is the mean over all won games." }),
     el("dt", { text: "Score" }), el("dd", {}, "By the scoring chosen for the game at its table, over every game played, won or not:",
