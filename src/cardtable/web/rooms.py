@@ -384,8 +384,12 @@ class Rooms:
             room.game = self._new_game(room, room.deal)
             for text in self.db.moves(room.code, room.game_no, epoch=room.epoch):
                 self._apply(room, room.game.parse_move(text))
-            if room.game.outcome.over:  # its replay, kept by whichever process saw the end
-                room.replay = self.db.finished_id(self.room_id(room), room.game_no)
+            self._find_replay(room)
+
+    def _find_replay(self, room: Room) -> None:
+        """The replay of the room's game, once it is over, as kept by whichever process saw the end."""
+        if room.game is not None and room.game.outcome.over:
+            room.replay = self.db.finished_id(self.room_id(room), room.game_no)
 
     def _reload(self, room: Room) -> bool:
         """Bring the room up to its stored state (another process changed it): its row, the
@@ -403,21 +407,24 @@ class Rooms:
             for text in self.db.moves(room.code, room.game_no, first=room.at, epoch=room.epoch):
                 self._apply(room, room.game.parse_move(text))
             room.status = "over" if room.game.outcome.over else "playing"
-            if room.game.outcome.over and room.replay is None:  # kept by the process that saw the end
-                room.replay = self.db.finished_id(self.room_id(room), room.game_no)
+            if room.replay is None:
+                self._find_replay(room)
         else:
             self._replay(room)
-        if self.hub.shared:
-            room.elsewhere = set(self.db.presence(room.code, self.hub.process))
+        self._find_elsewhere(room)
         room.stale = False
         return True
+
+    def _find_elsewhere(self, room: Room) -> None:
+        """The seats of the room other processes have a socket of (processes sharing a database)."""
+        if self.hub.shared:
+            room.elsewhere = set(self.db.presence(room.code, self.hub.process))
 
     def _rebuild(self, row: RoomRow) -> Room:
         room = Room(row.code, row.game, {}, [], None, 0, "lobby", 0.0, None)
         self._fill(room, row)
         seats = room.seats
-        if self.hub.shared:
-            room.elsewhere = set(self.db.presence(room.code, self.hub.process))
+        self._find_elsewhere(room)
         repaired = not room.key
         if repaired:  # a room of an older file: its invite link gets its secret now
             room.key = secrets.token_urlsafe(16)
@@ -1027,8 +1034,8 @@ class Rooms:
         room.status = "over" if game.outcome.over else "playing"
 
     def _settle(self, room: Room) -> bool:
-        """Note the end of a game that just ended, or un-end one an undo took back (a solo
-        room's statistics with it); whether the room's row changed."""
+        """Note the end of a game that just ended; whether the room's row changed. A game
+        over is never taken back (:attr:`Room.finished`), so an end is noted once."""
         game = room.game
         if game is None:
             return False
@@ -1042,12 +1049,6 @@ class Rooms:
                 person = next(i for i, s in enumerate(room.seats) if s.kind == "human")
                 self._record(room, "won" if room.won(person) else "lost")
             self._finish(room)
-            return True
-        if not game.outcome.over and room.ended is not None:
-            room.ended = None
-            self.db.delete(room.stats_id)
-            self.db.delete_finished(self.room_id(room), room.game_no)
-            room.replay = None
             return True
         return False
 
@@ -1212,31 +1213,31 @@ class Rooms:
     def _rate(self, room: Room, ranks: list[int]) -> None:
         """Update the ratings of the people of a rated game that ended (once: the database
         notes the game as counted in the same transaction). Bots keep their fixed ratings; a
-        seat no person holds counts as a newcomer; a person holding two seats moves once."""
-        with self.db.ratings_transaction():  # read and written with no other process between
-            self._rate_locked(room, ranks)
-
-    def _rate_locked(self, room: Room, ranks: list[int]) -> None:
+        seat no person holds counts as a newcomer; a person holding two seats moves once.
+        The ratings are read and written with no other process between
+        (:meth:`~cardtable.web.database.Database.ratings_transaction`)."""
         holders = [s.holder if s.kind == "human" else None for s in room.seats]
-        known = self.db.ratings(room.name, sorted({h for h in holders if h}))
-        before: list[Rating] = []
-        moving: list[bool] = []
-        seen: set[str] = set()
-        for seat, holder in zip(room.seats, holders, strict=True):
-            if seat.kind == "bot":
-                before.append(bot_rating(room.name, seat.bot or ""))
-            else:
-                before.append(known.get(holder, NEW) if holder and holder not in seen else NEW)
-            moving.append(bool(holder) and holder not in seen)
-            if holder:
-                seen.add(holder)
-        after = rate_game(before, ranks, moving)
-        updates = {h: r for h, r, m in zip(holders, after, moving, strict=True) if m and h}
-        if self.db.rate_game(self.room_id(room), room.game_no, room.name, updates, self.clock()):
-            for seat in room.seats:
-                if seat.holder and seat.holder in updates and seat.name:
-                    self.db.set_name(seat.holder, seat.name)
-            log.info("room %s game %d rated: %d people", room.code, room.game_no, len(updates))
+        with self.db.ratings_transaction():
+            known = self.db.ratings(room.name, sorted({h for h in holders if h}))
+            before: list[Rating] = []
+            moving: list[bool] = []
+            seen: set[str] = set()
+            for seat, holder in zip(room.seats, holders, strict=True):
+                if seat.kind == "bot":
+                    before.append(bot_rating(room.name, seat.bot or ""))
+                else:
+                    before.append(known.get(holder, NEW) if holder and holder not in seen else NEW)
+                moving.append(bool(holder) and holder not in seen)
+                if holder:
+                    seen.add(holder)
+            after = rate_game(before, ranks, moving)
+            updates = {h: r for h, r, m in zip(holders, after, moving, strict=True) if m and h}
+            if not self.db.rate_game(self.room_id(room), room.game_no, room.name, updates, self.clock()):
+                return
+        for seat in room.seats:
+            if seat.holder and seat.holder in updates and seat.name:
+                self.db.set_name(seat.holder, seat.name)
+        log.info("room %s game %d rated: %d people", room.code, room.game_no, len(updates))
 
     def _start_if_full(self, room: Room) -> None:
         """A public room starts by itself when its last free seat is taken (the room's lock held)."""
@@ -1274,8 +1275,6 @@ class Rooms:
         for _, room in sorted(self._rooms.items(), key=lambda item: (item[1].created, item[0])):
             if listed is not None and room.code not in listed:
                 continue  # another process made it private, or started it: its stored row says so
-            if room.stale and not self._reload(room):
-                continue
             if room.closed or not room.public or room.status != "lobby":
                 continue
             taken = sum(1 for s in room.seats if s.kind == "bot" or s.token)
@@ -1304,7 +1303,8 @@ class Rooms:
         """With other processes (a shared database): read the public rooms in their lobby
         that this process does not hold yet, so that its lobby and "play now" see them; the
         codes of the public rooms in their lobby as stored (None: one process, whose rooms
-        are as stored). A room this process holds may be an older copy: another process may
+        are as stored), each held here up to date (:meth:`get` reloads a stale copy). A room
+        of another code that this process holds may be an older copy: another process may
         have made it private or started it (found by the 2026-11-28 audit: the lobby still
         listed such a room, and "play now" seated a stranger in it)."""
         if not self.db.shared:
@@ -1434,10 +1434,14 @@ class Rooms:
         except Exception:  # a bot that fails must say so: the room would wait for it
             log.exception("room %s: the bot of seat %d failed", room.code, seat)
 
+    @staticmethod
+    def _turn_key(room: Room) -> tuple[int, int, int | None]:
+        """The turn being played: the game, its move count, the seat to move."""
+        return (room.game_no, room.at, room.game.to_move if room.game is not None else None)
+
     def _turn_since(self, room: Room) -> float:
         """When the turn being played began (noted the first time it is asked for)."""
-        game = room.game
-        key = (room.game_no, room.at, game.to_move if game is not None else None)
+        key = self._turn_key(room)
         if room.turn != key:
             room.turn, room.turn_since = key, self.clock()
         return room.turn_since
@@ -1470,7 +1474,7 @@ class Rooms:
             game = room.game
             if room.closed or room.turn != turn or game is None or room.status != "playing" or game.to_move is None:
                 return
-            if (room.game_no, room.at, game.to_move) != turn:  # a move came in from another process: not that turn
+            if self._turn_key(room) != turn:  # a move came in from another process: not that turn
                 return
             seat = game.to_move
             info = room.seats[seat]
@@ -1700,8 +1704,7 @@ class Rooms:
             # runs on the event loop, where nothing else changes the room meanwhile).
             if self.hub.holds(code) and not room.closed and not room.sockets and room.empty_since is None:
                 with contextlib.suppress(TableError), self._changing(room):
-                    if self.hub.shared:
-                        room.elsewhere = set(self.db.presence(code, self.hub.process))
+                    self._find_elsewhere(room)
                     if not room.elsewhere and room.empty_since is None:
                         room.empty_since = now
                         self.db.put_room(room.row())
