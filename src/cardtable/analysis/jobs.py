@@ -32,7 +32,7 @@ from typing import Any
 
 from ..api import new_game
 from ..core.errors import OptionError
-from ..core.inputs import quote, read_int
+from ..core.inputs import is_decimal, quote, read_int
 from ..games import rules_for, spec_for
 from ..solve.memory import peak_mb, reset_peak
 from .results import TASKS, Row, RunKey
@@ -128,7 +128,7 @@ def parse_deals(text: str) -> list[int]:
     for part in text.split(","):
         part = part.strip()
         ends = part.split(":", 1)
-        if not all(end.strip().isascii() and end.strip().isdigit() for end in ends):
+        if not all(is_decimal(end.strip()) for end in ends):
             raise OptionError(f"deals are written A:B, N or a list of those, in digits 0-9, not {quote(text)}")
         low, high = (read_int(end.strip(), "a deal number", OptionError, 0, MAX_DEALS) for end in (ends[0], ends[-1]))
         numbers = range(low, high + (1 if len(ends) == 1 else 0))

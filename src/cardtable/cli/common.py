@@ -20,7 +20,7 @@ from typing import IO, Any
 import click
 
 from ..core.errors import CardtableError, OptionError
-from ..core.inputs import QUOTE_LENGTH, check_int, quote, read_int, short
+from ..core.inputs import QUOTE_LENGTH, check_int, is_decimal, quote, read_int, short
 from .render import one_line
 
 EXIT_ERROR = 2
@@ -337,7 +337,7 @@ def budget_value(key: str, text: str) -> int | float:
     """
     text = text.strip()
     digits = text[1:] if text[:1] in "+-" else text
-    if digits.isascii() and digits.isdigit():
+    if is_decimal(digits):
         whole = read_int(digits, f"--budget {quote(key)[1:-1]}", OptionError, 0)
         return -whole if text.startswith("-") else whole
     number = read_number(text)
