@@ -23,7 +23,7 @@ from cardtable.web import postgres
 from cardtable.web.database import MIGRATIONS, DataFileError, MoveTaken, RoomRow, TableRow
 from cardtable.web.errors import TableError
 from cardtable.web.postgres import PostgresDatabase, PostgresHub
-from cardtable.web.rooms import ROOM_TTL, Rooms
+from cardtable.web.rooms import ROOM_TTL, Room, Rooms
 
 from .helpers import stored_moves
 from .pg_cluster import Cluster
@@ -168,6 +168,26 @@ async def until(check: Any, seconds: float = 5.0) -> None:
     raise AssertionError("not within the time")
 
 
+async def made_by_ana(rooms: Rooms, seats: list[dict[str, Any]]) -> tuple[str, str, Room, Socket]:
+    """A room of ``seats`` made at ``rooms`` by Ana (seat 0), her socket there: its code, her
+    seat token, the room, her socket."""
+    code, token = rooms.create({}, seats, "Ana")
+    room = rooms.get(code)
+    assert room is not None
+    ana = Socket("ana")
+    await rooms.connect(room, ana, 0)
+    return code, token, room, ana
+
+
+async def by_invite(rooms: Rooms, room: Room, label: str) -> tuple[Room, Socket]:
+    """A socket at ``rooms`` (another process) by the invite link of ``room``: a spectator
+    until it joins. That process's copy of the room, and the socket."""
+    there, seat = rooms.find(room.code, "127.0.0.1", key=room.key)
+    socket = Socket(label)
+    await rooms.connect(there, socket, seat)
+    return there, socket
+
+
 def two_processes(url: str, **options: Any) -> tuple[Rooms, Rooms]:
     """Two :class:`Rooms` on one database, standing for two server processes, both started
     (call from the running event loop): no bot pause, leases retried every 0.1 s."""
@@ -180,17 +200,14 @@ def two_processes(url: str, **options: Any) -> tuple[Rooms, Rooms]:
 def test_two_processes_share_a_room_one_move_a_turn(url: str) -> None:
     async def main() -> None:
         a, b = two_processes(url)
-        code, _ = a.create({}, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "Ana")
-        room_a = a.get(code)
-        assert room_a is not None and a.hub.holds(code) and not b.hub.holds(code)
+        code, _, room_a, ana = await made_by_ana(
+            a, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+        )
+        assert a.hub.holds(code) and not b.hub.holds(code)
         # The second person joins at the other process, by the invite link's key.
-        room_b, seat = b.find(code, "127.0.0.1", key=room_a.key)
-        ben = Socket("ben")
-        await b.connect(room_b, ben, seat)
+        room_b, ben = await by_invite(b, room_a, "ben")
         await b.handle(room_b, ben, '{"type": "join", "seat": 1, "name": "Ben"}')
         ben_token = ben.last("joined")["token"]
-        ana = Socket("ana")
-        await a.connect(room_a, ana, 0)
         await until(lambda: ana.last()["seats"][1]["taken"] and not ana.last()["seats"][1]["away"])
         await a.handle(room_a, ana, '{"type": "start"}')
         await until(lambda: ben.last()["status"] == "playing")
@@ -299,11 +316,7 @@ def test_a_seat_taken_back_at_one_process_has_its_whole_time_at_the_clock_s_proc
     # when the person took their seat back at another process, and timed them out again at once.
     async def main() -> None:
         a, b = two_processes(url)
-        code, token = a.create({}, [{"kind": "human"}, {"kind": "human"}], "Ana")
-        room_a = a.get(code)
-        assert room_a is not None
-        ana = Socket("ana")
-        await a.connect(room_a, ana, 0)
+        code, token, room_a, ana = await made_by_ana(a, [{"kind": "human"}, {"kind": "human"}])
         await a.handle(room_a, ana, '{"type": "start"}')
         async with a._change(room_a):  # her time ran out at a, the clock's process
             a._turn_since(room_a)
@@ -327,15 +340,9 @@ def test_a_time_out_after_a_move_made_at_another_process_puts_no_bot_on_anyone(u
     # time-out read his move, then put the stand-in bot on Ana, whose turn had just begun.
     async def main() -> None:
         a, b = two_processes(url)
-        code, _ = a.create({}, [{"kind": "human"}, {"kind": "human"}], "Ana")
-        room_a = a.get(code)
-        assert room_a is not None
-        room_b, seat = b.find(code, "127.0.0.1", key=room_a.key)
-        ben = Socket("ben")
-        await b.connect(room_b, ben, seat)
+        _, _, room_a, ana = await made_by_ana(a, [{"kind": "human"}, {"kind": "human"}])
+        room_b, ben = await by_invite(b, room_a, "ben")
         await b.handle(room_b, ben, '{"type": "join", "seat": 1, "name": "Ben"}')
-        ana = Socket("ana")
-        await a.connect(room_a, ana, 0)
         await until(lambda: ana.last()["seats"][1]["taken"])
         await a.handle(room_a, ana, '{"type": "start"}')
         frame = ana.last()
@@ -385,18 +392,12 @@ def test_the_people_of_a_process_that_died_are_gone_from_the_others_and_their_ro
     async def main() -> None:
         now = [1000.0]
         a, b = two_processes(url, clock=lambda: now[0])
-        code, _ = a.create({}, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "Ana")
-        room_a = a.get(code)
-        assert room_a is not None
-        ana = Socket("ana")
-        await a.connect(room_a, ana, 0)  # Ana is at process a
+        code, _, room_a, _ = await made_by_ana(a, [{"kind": "human"}, {"kind": "bot", "bot": "random"}])  # at a
         lonely, _ = a.create({}, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "Cy")
         room_lonely = a.get(lonely)
         assert room_lonely is not None
         await a.connect(room_lonely, Socket("cy"), 0)  # Cy too, and nobody watches that room at b
-        room_b, seat = b.find(code, "127.0.0.1", key=room_a.key)
-        watcher = Socket("watcher")
-        await b.connect(room_b, watcher, seat)  # someone watches at b
+        room_b, watcher = await by_invite(b, room_a, "watcher")  # someone watches at b
         await until(lambda: room_b.elsewhere == {0} and watcher.last()["seats"][0]["away"] is False)
         a.hub.close()  # process a dies as a killed one does: its locks go, its rows of who is where stay
         await until(lambda: not room_b.elsewhere, 5)  # b is told: nobody is at a any more
@@ -527,14 +528,8 @@ def test_a_game_that_ends_at_one_process_has_its_replay_link_at_the_other(url: s
     # Found by the 2026-11-28 audit: the other process's sockets were told replay null.
     async def main() -> None:
         a, b = two_processes(url)
-        code, _ = a.create({}, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "Ana")
-        room_a = a.get(code)
-        assert room_a is not None
-        room_b, seat = b.find(code, "127.0.0.1", key=room_a.key)
-        watcher = Socket("watcher")
-        await b.connect(room_b, watcher, seat)
-        ana = Socket("ana")
-        await a.connect(room_a, ana, 0)
+        _, _, room_a, ana = await made_by_ana(a, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+        _, watcher = await by_invite(b, room_a, "watcher")
         await a.handle(room_a, ana, '{"type": "start"}')
         for _ in range(200):
             await until(lambda: ana.last()["status"] == "over" or ana.last()["table"]["to_move"] == 0, 10)
