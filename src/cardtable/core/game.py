@@ -414,9 +414,10 @@ class Game(Generic[S, M]):
         never depends on a face-down card (:attr:`~cardtable.core.rules.Rules.OVER_SEES_HIDDEN`
         False: Desturado, Demonthief and Demons and Thieves, Devil's Square), it is
         :attr:`outcome`: over also when the moves left cannot change the position (which
-        in Desturado, where every move changes it, is when no move is left). Elsewhere (Klondike, whose over search
-        turns the stock round) over only when no legal move is left, which reads nothing
-        hidden; the exact "over" is then for solvers and researchers.
+        in Desturado, where every move changes it, is when no move is left). Elsewhere
+        (Klondike, whose over search turns the stock round) over only when no legal move
+        is left, which reads nothing hidden; the exact "over" is then for solvers and
+        researchers.
 
         >>> import cardtable
         >>> cardtable.new_game("klondike", deal=0).seen_outcome
